@@ -1,0 +1,232 @@
+//! Events: recording (with matching and fan-out into deliveries), reading,
+//! listing and acking, as the reference's `EventBook` does them.
+
+use super::coerce::{py_int, py_str, str_or, truthy};
+use super::deliveries::{NewDelivery, create_delivery};
+use super::ids;
+use super::json::Object;
+use super::model::{Delivery, Event, EventStatus, Subscription};
+use super::OkTrue;
+use crate::error::{Error, Refusal, Result};
+use crate::store::{EventFilter, Tx};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// The default `source` of an event, as in the reference.
+pub const DEFAULT_SOURCE: &str = "picux";
+
+/// What `recordEvent` reads from its payload. `None` is a key not given.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordEvent {
+    pub event_type: String,
+    pub event_id: Option<String>,
+    pub subject: Option<String>,
+    pub source: Option<String>,
+    pub target: Option<String>,
+    pub payload: Option<Object>,
+    pub status: Option<EventStatus>,
+    pub ack: Option<Object>,
+    pub created_at: Option<i64>,
+    pub updated_at: Option<i64>,
+    pub ack_at: Option<i64>,
+}
+
+impl RecordEvent {
+    /// Reads a reference payload object (one NDJSON line), with Python's
+    /// coercions for scalars. Values the reference would silently replace
+    /// (a non-object `payload`, an unknown `status`) are refused instead.
+    pub fn from_json(object: &Object, default_source: Option<&str>) -> Result<Self> {
+        let event_type = str_or(object.get("type").or_else(|| object.get("event")), "").trim().to_owned();
+        let text = |key: &str| object.get(key).map(|v| str_or(Some(v), ""));
+        let int = |key: &str| -> Result<Option<i64>> {
+            match object.get(key) {
+                Some(v) if truthy(v) => py_int(v)
+                    .map(Some)
+                    .ok_or_else(|| Error::input(format!("invalid:{key}"), format!("{key} must be an integer, not {v}"))),
+                _ => Ok(None),
+            }
+        };
+        // Present and not null "sets" a field; falsy values mean the reference's default.
+        let status = match object.get("status") {
+            None | Some(Value::Null) => None,
+            Some(v) if !truthy(v) => Some(EventStatus::Queued),
+            Some(v) => Some(py_str(v).parse().map_err(|e: String| Error::input("invalid:status", e))?),
+        };
+        let ack_at = match object.get("ackAt") {
+            None | Some(Value::Null) => None,
+            Some(_) => Some(int("ackAt")?.unwrap_or(0)),
+        };
+        Ok(RecordEvent {
+            event_type,
+            event_id: text("eventId"),
+            subject: text("subject"),
+            source: text("source").or_else(|| default_source.map(str::to_owned)),
+            target: text("target"),
+            payload: object_field(object, "payload")?,
+            status,
+            ack: object_field(object, "ack")?,
+            created_at: int("createdAt")?,
+            updated_at: int("updatedAt")?,
+            ack_at,
+        })
+    }
+}
+
+/// A JSON field that must hold an object when present; `null` counts as absent.
+fn object_field(object: &Object, key: &str) -> Result<Option<Object>> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(map)) => Ok(Some(map.clone())),
+        Some(other) => Err(Error::input(
+            format!("invalid:{key}"),
+            format!("{key} must be a JSON object, not {}", kind_of(other)),
+        )),
+    }
+}
+
+/// How a JSON value's kind is named in messages.
+pub fn kind_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// `recordEvent`'s answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventRecorded {
+    pub ok: OkTrue,
+    pub event: Event,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deliveries: Vec<Delivery>,
+}
+
+/// One event.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventReply {
+    pub ok: OkTrue,
+    pub event: Event,
+}
+
+/// `listEvents`'s answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct EventList {
+    pub ok: OkTrue,
+    pub events: Vec<Event>,
+    pub count: usize,
+}
+
+/// `ackEvent`'s payload.
+#[derive(Clone, Debug, Default)]
+pub struct AckEvent {
+    pub ack: Object,
+    pub ack_at: Option<i64>,
+}
+
+pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Result<EventRecorded> {
+    if req.event_type.is_empty() {
+        return Err(Refusal::MissingType.into());
+    }
+    let now = nonzero(req.created_at).unwrap_or(clock_now);
+    let subject = req.subject.clone().unwrap_or_default();
+    let source = req.source.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
+    let target = req.target.clone().unwrap_or_default();
+    let payload = req.payload.clone().unwrap_or_default();
+    let event_id = match req.event_id.as_deref() {
+        Some(id) if !id.is_empty() => id.to_owned(),
+        _ => ids::event_id(&req.event_type, &subject, &source, &target, &payload, now),
+    };
+    let current = tx.event(&event_id)?;
+    let subscriptions = matching(tx, &req.event_type, &source, &subject, &target)?;
+    // Re-recording keeps what the event has lived through unless the payload says otherwise.
+    let kept = current.as_ref();
+    let event = Event {
+        event_id,
+        event_type: req.event_type.clone(),
+        subject,
+        source,
+        target,
+        status: req.status.or(kept.map(|e| e.status)).unwrap_or(EventStatus::Queued),
+        payload,
+        subscriptions: subscriptions.iter().map(|s| s.sub_id.clone()).collect(),
+        ack: req.ack.clone().or_else(|| kept.map(|e| e.ack.clone())).unwrap_or_default(),
+        created_at: nonzero(req.created_at).or(kept.map(|e| e.created_at)).unwrap_or(now),
+        updated_at: nonzero(req.updated_at).unwrap_or(now),
+        ack_at: req.ack_at.or(kept.map(|e| e.ack_at)).unwrap_or(0),
+    };
+    tx.put_event(&event)?;
+    let mut deliveries = Vec::with_capacity(subscriptions.len());
+    for subscription in &subscriptions {
+        deliveries.push(delivery_for(tx, &event, subscription, clock_now)?);
+    }
+    Ok(EventRecorded { ok: OkTrue, event, deliveries })
+}
+
+/// Python's `value or fallback` on an integer: zero counts as not given.
+pub(crate) fn nonzero(value: Option<i64>) -> Option<i64> {
+    value.filter(|n| *n != 0)
+}
+
+/// The first attempt of delivering `event` to `subscription`; an existing
+/// first attempt is returned as it is.
+fn delivery_for(tx: &mut dyn Tx, event: &Event, subscription: &Subscription, now: i64) -> Result<Delivery> {
+    if let Some(existing) = tx.delivery(&ids::delivery_id(&event.event_id, &subscription.sub_id, 1))? {
+        return Ok(existing);
+    }
+    let meta = json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
+    let new = NewDelivery {
+        event_id: event.event_id.clone(),
+        sub_id: subscription.sub_id.clone(),
+        client_id: Some(subscription.client_id.clone()),
+        transport: Some(subscription.transport),
+        endpoint: Some(subscription.endpoint.clone()),
+        meta: meta.as_object().cloned(),
+        ..NewDelivery::default()
+    };
+    create_delivery(tx, &new, now)
+}
+
+/// The active subscriptions an event with these fields reaches, by `subId`.
+pub(crate) fn matching(
+    tx: &mut dyn Tx,
+    event_type: &str,
+    source: &str,
+    subject: &str,
+    target: &str,
+) -> Result<Vec<Subscription>> {
+    let passes = |filters: &Object, key: &str, actual: &str| match filters.get(key) {
+        Some(wanted) if truthy(wanted) => wanted.as_str() == Some(actual),
+        _ => true,
+    };
+    let mut found = tx.active_subscriptions_for(event_type)?;
+    found.retain(|s| {
+        (s.target.is_empty() || s.target == target)
+            && passes(&s.filters, "source", source)
+            && passes(&s.filters, "subject", subject)
+    });
+    Ok(found)
+}
+
+pub(crate) fn get(tx: &mut dyn Tx, event_id: &str) -> Result<Event> {
+    tx.event(event_id)?
+        .ok_or_else(|| Refusal::EventNotFound { event_id: event_id.to_owned() }.into())
+}
+
+pub(crate) fn ack(tx: &mut dyn Tx, event_id: &str, req: &AckEvent, now: i64) -> Result<Event> {
+    let mut event = get(tx, event_id)?;
+    event.status = EventStatus::Acked;
+    event.ack = req.ack.clone();
+    event.ack_at = nonzero(req.ack_at).unwrap_or(now);
+    event.updated_at = now;
+    tx.put_event(&event)?;
+    Ok(event)
+}
+
+pub(crate) fn list(tx: &mut dyn Tx, filter: &EventFilter, limit: Option<i64>) -> Result<EventList> {
+    let events = tx.events(filter, super::limit(limit))?;
+    Ok(EventList { ok: OkTrue, count: events.len(), events })
+}

@@ -1,0 +1,218 @@
+//! JSON the way the reference's Python sees it: canonical text for ids and
+//! number normalisation, so stored and printed numbers match `json.dumps`.
+
+use serde_json::{Map, Number, Value};
+use std::fmt::Write;
+
+/// A JSON object, key order as given (Python dicts keep insertion order).
+pub type Object = Map<String, Value>;
+
+/// Writes `value` as Python's `json.dumps(value, ensure_ascii=True, sort_keys=True)`.
+pub fn canonical(value: &Value) -> String {
+    let mut out = String::new();
+    write_canonical(&mut out, value);
+    out
+}
+
+fn write_canonical(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(true) => out.push_str("true"),
+        Value::Bool(false) => out.push_str("false"),
+        Value::Number(n) => out.push_str(&python_number(n)),
+        Value::String(s) => write_ascii_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_canonical(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            // Python sorts str keys by code point; UTF-8 byte order is the same order.
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (key, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ascii_string(out, key);
+                out.push_str(": ");
+                write_canonical(out, item);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// Python's `ensure_ascii` escaping: everything outside `' '..='~'` is escaped,
+/// characters above U+FFFF as a surrogate pair.
+fn write_ascii_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+/// True when the JSON text of a number is a float to Python (`.`, `e` or `E`).
+pub fn is_float(n: &Number) -> bool {
+    n.to_string().contains(['.', 'e', 'E'])
+}
+
+/// The text Python's `json.dumps` writes for a number parsed by `json.loads`:
+/// integers exact at any size, floats in `repr` form (`1.0`, `1e+16`, `1.5e-07`).
+pub fn python_number(n: &Number) -> String {
+    let text = n.to_string();
+    if !is_float(n) {
+        return if text == "-0" { "0".to_owned() } else { text };
+    }
+    match text.parse::<f64>() {
+        Ok(f) => python_float(f),
+        Err(_) => text,
+    }
+}
+
+/// Python's `repr(float)`: shortest round-trip digits, scientific notation
+/// when the decimal exponent is below -4 or at least 16.
+pub fn python_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".to_owned();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
+    }
+    // `{:e}` gives the shortest round-trip digits, e.g. "-1.5e-7".
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').expect("{:e} always has an exponent");
+    let exp: i32 = exp.parse().expect("{:e} exponent is an integer");
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let mut out = String::from(sign);
+    if !(-4..16).contains(&exp) {
+        out.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            out.push('.');
+            out.push_str(&digits[1..]);
+        }
+        let _ = write!(out, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
+    } else if exp < 0 {
+        out.push_str("0.");
+        out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+        out.push_str(&digits);
+    } else {
+        let point = exp as usize + 1;
+        if digits.len() <= point {
+            out.push_str(&digits);
+            out.extend(std::iter::repeat_n('0', point - digits.len()));
+            out.push_str(".0");
+        } else {
+            out.push_str(&digits[..point]);
+            out.push('.');
+            out.push_str(&digits[point..]);
+        }
+    }
+    out
+}
+
+/// Rewrites every number in `value` into the form Python would print, so what
+/// we store and print matches the reference. Fails on floats beyond f64 range,
+/// which JSON cannot carry back out.
+pub fn normalize_numbers(value: &mut Value) -> Result<(), String> {
+    match value {
+        Value::Number(n) => {
+            let text = python_number(n);
+            if text.ends_with("Infinity") {
+                return Err(format!("number {n} is out of range"));
+            }
+            if text != n.to_string() {
+                *n = text.parse().map_err(|e| format!("number {n}: {e}"))?;
+            }
+        }
+        Value::Array(items) => items.iter_mut().try_for_each(normalize_numbers)?,
+        Value::Object(map) => map.values_mut().try_for_each(normalize_numbers)?,
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Parses JSON text as the reference's `json.loads` would, numbers normalised.
+pub fn parse(text: &str) -> Result<Value, String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    normalize_numbers(&mut value)?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(text: &str) -> String {
+        canonical(&parse(text).unwrap())
+    }
+
+    #[test]
+    fn floats_follow_python_repr() {
+        let cases = [
+            (1.0, "1.0"),
+            (1e16, "1e+16"),
+            (1e15, "1000000000000000.0"),
+            (1.5e-7, "1.5e-07"),
+            (0.0001, "0.0001"),
+            (0.00001, "1e-05"),
+            (-0.0, "-0.0"),
+            (123.456, "123.456"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (5e-324, "5e-324"),
+            (0.1 + 0.2, "0.30000000000000004"),
+        ];
+        for (f, want) in cases {
+            assert_eq!(python_float(f), want, "repr of {f:e}");
+        }
+    }
+
+    #[test]
+    fn numbers_keep_ints_exact_and_normalise_floats() {
+        assert_eq!(canon("123456789012345678901234567890"), "123456789012345678901234567890");
+        assert_eq!(canon("-0"), "0");
+        assert_eq!(canon("1E16"), "1e+16");
+        assert_eq!(canon("2.50"), "2.5");
+        assert!(parse("1e400").is_err());
+    }
+
+    #[test]
+    fn strings_are_ascii_escaped_with_surrogate_pairs() {
+        assert_eq!(canon(r#""é😀\u0001\u007f\"\\/""#), r#""\u00e9\ud83d\ude00\u0001\u007f\"\\/""#);
+        assert_eq!(canon(r#""\b\f\n\r\t""#), r#""\b\f\n\r\t""#);
+    }
+
+    #[test]
+    fn objects_sort_keys_at_every_depth_with_python_separators() {
+        assert_eq!(
+            canon(r#"{"b": [1, {"z": 1, "a": null}], "a": true, "é": false}"#),
+            r#"{"a": true, "b": [1, {"a": null, "z": 1}], "\u00e9": false}"#
+        );
+    }
+}

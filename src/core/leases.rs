@@ -1,0 +1,347 @@
+//! The worker side of deliveries: claiming under a lease, and every way a
+//! claim ends (complete, fail with retry, release, cancel, renew, sweep).
+
+use super::OkTrue;
+use super::deliveries::{DeliveryList, DeliveryPage, DeliveryUpdate, NewDelivery, Schedule, create_delivery, get, lease_deadline, update};
+use super::json::Object;
+use super::model::{Delivery, DeliveryStatus, Transport};
+use crate::error::{Refusal, Result};
+use crate::store::{DeliveryFilter, Tx};
+use serde::Serialize;
+
+/// Retries stop after this many attempts unless told otherwise.
+pub const DEFAULT_MAX_ATTEMPTS: i64 = 3;
+/// Highest `maxAttempts` the reference accepts.
+pub const MAX_MAX_ATTEMPTS: i64 = 100;
+
+/// `claimNext` / `claimBatch` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Claim {
+    pub filter: DeliveryFilter,
+    pub worker: Option<String>,
+    pub lease_seconds: Option<i64>,
+}
+
+/// `completeDelivery` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Complete {
+    pub worker: Option<String>,
+    pub delivered_at: Option<i64>,
+    pub last_error: Option<String>,
+    pub meta: Option<Object>,
+}
+
+/// `failDelivery` payload.
+#[derive(Clone, Debug)]
+pub struct Fail {
+    pub worker: Option<String>,
+    pub last_error: Option<String>,
+    /// `false` fails for good, without scheduling another attempt.
+    pub retry: bool,
+    pub max_attempts: Option<i64>,
+    pub schedule: Schedule,
+    pub meta: Option<Object>,
+    /// Meta for the next attempt, merged over the failed one's.
+    pub retry_meta: Option<Object>,
+}
+
+impl Default for Fail {
+    fn default() -> Self {
+        Fail {
+            worker: None,
+            last_error: None,
+            retry: true,
+            max_attempts: None,
+            schedule: Schedule::default(),
+            meta: None,
+            retry_meta: None,
+        }
+    }
+}
+
+/// `retryDelivery` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Retry {
+    pub client_id: Option<String>,
+    pub transport: Option<Transport>,
+    pub endpoint: Option<String>,
+    pub attempt: Option<i64>,
+    pub schedule: Schedule,
+    pub meta: Option<Object>,
+}
+
+/// `cancelDelivery` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel {
+    pub worker: Option<String>,
+    pub reason: Option<String>,
+    pub meta: Option<Object>,
+}
+
+/// `renewLease` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Renew {
+    pub worker: Option<String>,
+    pub lease_seconds: Option<i64>,
+}
+
+/// `releaseDelivery` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Release {
+    pub worker: Option<String>,
+    pub last_error: Option<String>,
+    pub schedule: Schedule,
+    pub meta: Option<Object>,
+}
+
+/// `sweepExpiredLeases` payload.
+#[derive(Clone, Debug, Default)]
+pub struct Sweep {
+    pub filter: DeliveryFilter,
+    pub limit: Option<i64>,
+    pub last_error: Option<String>,
+}
+
+/// `failDelivery`'s answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct Failed {
+    pub ok: OkTrue,
+    pub delivery: Delivery,
+    pub retry: RetryOutcome,
+}
+
+/// Whether failing scheduled another attempt, and if not, why.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RetryOutcome {
+    Scheduled {
+        scheduled: bool,
+        delivery: Delivery,
+        #[serde(rename = "maxAttempts")]
+        max_attempts: i64,
+    },
+    Exhausted {
+        scheduled: bool,
+        reason: &'static str,
+        #[serde(rename = "maxAttempts")]
+        max_attempts: i64,
+    },
+    Disabled {
+        scheduled: bool,
+        reason: &'static str,
+    },
+}
+
+fn refuse(code: &'static str, delivery: Delivery) -> crate::error::Error {
+    Refusal::Transition { code, delivery: Box::new(delivery) }.into()
+}
+
+/// A worker named in the payload must be the one holding the claim, when
+/// the delivery is claimed by anyone at all.
+fn check_owner(delivery: Delivery, worker: Option<&str>) -> Result<Delivery> {
+    match worker {
+        Some(w) if !w.is_empty() && !delivery.claimed_by.is_empty() && w != delivery.claimed_by => {
+            Err(refuse("invalid:claimOwner", delivery))
+        }
+        _ => Ok(delivery),
+    }
+}
+
+fn claim_one(tx: &mut dyn Tx, delivery: Delivery, claim: &Claim, now: i64) -> Result<Delivery> {
+    let change = DeliveryUpdate {
+        status: Some(DeliveryStatus::Claimed),
+        claimed_by: Some(claim.worker.clone().unwrap_or_default()),
+        lease_expires_at: Some(lease_deadline(claim.lease_seconds, now)),
+        ..DeliveryUpdate::default()
+    };
+    update(tx, delivery, change, now)
+}
+
+pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Delivery> {
+    let filter = DeliveryFilter { status: None, ..claim.filter.clone() };
+    match tx.claimable(&filter, now, 1)?.into_iter().next() {
+        Some(delivery) => claim_one(tx, delivery, claim, now),
+        None => {
+            let f = &claim.filter;
+            let filters = [
+                ("eventId", f.event_id.clone()),
+                ("subId", f.sub_id.clone()),
+                ("clientId", f.client_id.clone()),
+                ("transport", f.transport.map(|t| t.as_str().to_owned())),
+            ];
+            let filters = filters
+                .into_iter()
+                .filter_map(|(key, value)| value.filter(|v| !v.is_empty()).map(|v| (key, v)))
+                .collect();
+            Err(Refusal::NothingToClaim { filters }.into())
+        }
+    }
+}
+
+pub(crate) fn claim_batch(tx: &mut dyn Tx, claim: &Claim, limit: Option<i64>, now: i64) -> Result<DeliveryPage> {
+    let filter = DeliveryFilter { status: None, ..claim.filter.clone() };
+    let total = tx.count_claimable(&filter, now)?;
+    let found = tx.claimable(&filter, now, super::limit(limit.or(Some(10))))?;
+    let mut deliveries = Vec::with_capacity(found.len());
+    for delivery in found {
+        deliveries.push(claim_one(tx, delivery, claim, now)?);
+    }
+    Ok(DeliveryPage { ok: OkTrue, count: deliveries.len(), deliveries, total })
+}
+
+pub(crate) fn complete(tx: &mut dyn Tx, delivery_id: &str, req: &Complete, now: i64) -> Result<Delivery> {
+    let delivery = get(tx, delivery_id)?;
+    match delivery.status {
+        DeliveryStatus::Delivered => return Ok(delivery),
+        DeliveryStatus::Claimed => {}
+        _ => return Err(refuse("invalid:completeStatus", delivery)),
+    }
+    let delivery = check_owner(delivery, req.worker.as_deref())?;
+    let change = DeliveryUpdate {
+        status: Some(DeliveryStatus::Delivered),
+        delivered_at: req.delivered_at,
+        last_error: req.last_error.clone(),
+        meta: req.meta.clone(),
+        ..DeliveryUpdate::default()
+    };
+    update(tx, delivery, change, now)
+}
+
+pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> Result<Failed> {
+    let delivery = get(tx, delivery_id)?;
+    if matches!(delivery.status, DeliveryStatus::Delivered | DeliveryStatus::Canceled) {
+        return Err(refuse("invalid:failStatus", delivery));
+    }
+    let delivery = if delivery.status == DeliveryStatus::Claimed {
+        check_owner(delivery, req.worker.as_deref())?
+    } else {
+        delivery
+    };
+    let failed = if delivery.status == DeliveryStatus::Failed {
+        delivery
+    } else {
+        let change = DeliveryUpdate {
+            status: Some(DeliveryStatus::Failed),
+            last_error: req.last_error.clone(),
+            meta: req.meta.clone(),
+            ..DeliveryUpdate::default()
+        };
+        update(tx, delivery, change, now)?
+    };
+    if !req.retry {
+        let retry = RetryOutcome::Disabled { scheduled: false, reason: "disabled" };
+        return Ok(Failed { ok: OkTrue, delivery: failed, retry });
+    }
+    let max_attempts = req.max_attempts.map_or(DEFAULT_MAX_ATTEMPTS, |n| n.clamp(1, MAX_MAX_ATTEMPTS));
+    if failed.attempt >= max_attempts {
+        let retry = RetryOutcome::Exhausted { scheduled: false, reason: "maxAttempts", max_attempts };
+        return Ok(Failed { ok: OkTrue, delivery: failed, retry });
+    }
+    let next = Retry { schedule: req.schedule, meta: Some(req.retry_meta.clone().unwrap_or_default()), ..Retry::default() };
+    let scheduled = retry_from(tx, failed.clone(), &next, now)?;
+    let retry = RetryOutcome::Scheduled { scheduled: true, delivery: scheduled, max_attempts };
+    Ok(Failed { ok: OkTrue, delivery: failed, retry })
+}
+
+pub(crate) fn retry(tx: &mut dyn Tx, delivery_id: &str, req: &Retry, now: i64) -> Result<Delivery> {
+    let delivery = get(tx, delivery_id)?;
+    retry_from(tx, delivery, req, now)
+}
+
+/// Queues the next attempt after a failed or canceled one. An attempt that
+/// already exists is returned unchanged, never overwritten.
+fn retry_from(tx: &mut dyn Tx, delivery: Delivery, req: &Retry, now: i64) -> Result<Delivery> {
+    if !matches!(delivery.status, DeliveryStatus::Failed | DeliveryStatus::Canceled) {
+        return Err(refuse("invalid:retryStatus", delivery));
+    }
+    let attempt = req.attempt.unwrap_or(delivery.attempt + 1).max(1);
+    let next_id = super::ids::delivery_id(&delivery.event_id, &delivery.sub_id, attempt);
+    if let Some(existing) = tx.delivery(&next_id)? {
+        return Ok(existing);
+    }
+    let mut meta = delivery.meta;
+    if let Some(extra) = &req.meta {
+        meta.extend(extra.clone());
+    }
+    meta.insert("parentDeliveryId".to_owned(), delivery.delivery_id.into());
+    let new = NewDelivery {
+        event_id: delivery.event_id,
+        sub_id: delivery.sub_id,
+        client_id: Some(req.client_id.clone().unwrap_or(delivery.client_id)),
+        transport: Some(req.transport.unwrap_or(delivery.transport)),
+        endpoint: Some(req.endpoint.clone().unwrap_or(delivery.endpoint)),
+        attempt: Some(attempt),
+        status: Some(DeliveryStatus::Queued),
+        schedule: req.schedule,
+        meta: Some(meta),
+        delivery_id: None,
+    };
+    create_delivery(tx, &new, now)
+}
+
+pub(crate) fn cancel(tx: &mut dyn Tx, delivery_id: &str, req: &Cancel, now: i64) -> Result<Delivery> {
+    let delivery = get(tx, delivery_id)?;
+    match delivery.status {
+        DeliveryStatus::Canceled => return Ok(delivery),
+        DeliveryStatus::Delivered => return Err(refuse("invalid:cancelStatus", delivery)),
+        _ => {}
+    }
+    let delivery = if delivery.status == DeliveryStatus::Claimed {
+        check_owner(delivery, req.worker.as_deref())?
+    } else {
+        delivery
+    };
+    let change = DeliveryUpdate {
+        status: Some(DeliveryStatus::Canceled),
+        last_error: req.reason.clone(),
+        meta: req.meta.clone(),
+        ..DeliveryUpdate::default()
+    };
+    update(tx, delivery, change, now)
+}
+
+pub(crate) fn renew(tx: &mut dyn Tx, delivery_id: &str, req: &Renew, now: i64) -> Result<Delivery> {
+    let delivery = get(tx, delivery_id)?;
+    if delivery.status != DeliveryStatus::Claimed {
+        return Err(refuse("invalid:leaseStatus", delivery));
+    }
+    // Stricter than the claim-owner check: naming a worker on an unowned claim fails too.
+    if let Some(worker) = req.worker.as_deref().filter(|w| !w.is_empty())
+        && worker != delivery.claimed_by
+    {
+        return Err(refuse("invalid:leaseOwner", delivery));
+    }
+    let change = DeliveryUpdate { lease_expires_at: Some(lease_deadline(req.lease_seconds, now)), ..DeliveryUpdate::default() };
+    update(tx, delivery, change, now)
+}
+
+pub(crate) fn release(tx: &mut dyn Tx, delivery_id: &str, req: &Release, now: i64) -> Result<Delivery> {
+    let delivery = get(tx, delivery_id)?;
+    if delivery.status != DeliveryStatus::Claimed {
+        return Err(refuse("invalid:releaseStatus", delivery));
+    }
+    let delivery = check_owner(delivery, req.worker.as_deref())?;
+    let change = DeliveryUpdate {
+        status: Some(DeliveryStatus::Queued),
+        claimed_by: Some(String::new()),
+        claimed_at: Some(0),
+        lease_expires_at: Some(0),
+        last_error: req.last_error.clone().filter(|e| !e.is_empty()),
+        meta: req.meta.clone(),
+        next_attempt_at: req.schedule.is_set().then(|| req.schedule.due_at(now)),
+        ..DeliveryUpdate::default()
+    };
+    update(tx, delivery, change, now)
+}
+
+pub(crate) fn sweep(tx: &mut dyn Tx, req: &Sweep, now: i64) -> Result<DeliveryList> {
+    let filter = DeliveryFilter { status: None, ..req.filter.clone() };
+    let expired = tx.expired_leases(&filter, now, super::limit(req.limit))?;
+    let mut deliveries = Vec::with_capacity(expired.len());
+    for delivery in expired {
+        let last_error = req.last_error.clone().unwrap_or_else(|| delivery.last_error.clone());
+        let release = Release { last_error: Some(last_error), ..Release::default() };
+        deliveries.push(self::release(tx, &delivery.delivery_id.clone(), &release, now)?);
+    }
+    Ok(DeliveryList { ok: OkTrue, count: deliveries.len(), deliveries })
+}

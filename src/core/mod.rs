@@ -1,0 +1,206 @@
+//! The reference semantics: what each command does to events, subscriptions
+//! and deliveries. Knows nothing of the command line or of SQL; it reads and
+//! writes records through [`crate::store::Tx`], one transaction per command.
+
+pub mod coerce;
+pub mod deliveries;
+pub mod events;
+pub mod ids;
+pub mod json;
+pub mod leases;
+pub mod model;
+pub mod subscriptions;
+
+use crate::error::{Error, Result};
+use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
+use deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, NewDelivery, StatsReply};
+use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};
+use leases::{Cancel, Claim, Complete, Fail, Failed, Release, Renew, Retry, Sweep};
+use serde::{Serialize, Serializer};
+use subscriptions::{SubscriptionFields, SubscriptionList, SubscriptionReply};
+
+/// The `"ok": true` every successful answer starts with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OkTrue;
+
+impl Serialize for OkTrue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(true)
+    }
+}
+
+/// The reference's `_limit`: 100 when not given, clamped to `1..=500`.
+pub fn limit(limit: Option<i64>) -> i64 {
+    limit.map_or(100, |n| n.clamp(1, 500))
+}
+
+/// Where "now" comes from: the system clock, or a fixed time for replays
+/// and tests (`OUTBOX_NOW`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    System,
+    Fixed(i64),
+}
+
+impl Clock {
+    /// Unix seconds.
+    pub fn now(self) -> i64 {
+        match self {
+            Clock::Fixed(now) => now,
+            Clock::System => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64),
+        }
+    }
+}
+
+/// An outbox over some store: one method per reference operation, each in
+/// one transaction. Writes read the clock only once they hold the write
+/// lock, so a lease never starts before its claim could be made.
+pub struct Outbox {
+    store: Box<dyn Store>,
+    clock: Clock,
+}
+
+impl Outbox {
+    pub fn new(store: Box<dyn Store>, clock: Clock) -> Self {
+        Outbox { store, clock }
+    }
+
+    fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
+        let mut tx = self.store.read()?;
+        let value = f(tx.as_mut(), self.clock.now())?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    fn write<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
+        let mut tx = self.store.write()?;
+        let value = f(tx.as_mut(), self.clock.now())?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    pub fn record_event(&mut self, req: &RecordEvent) -> Result<EventRecorded> {
+        self.write(|tx, now| events::record(tx, req, now))
+    }
+
+    /// Records every event of a batch in one transaction: all or nothing.
+    /// A failure names the 1-based position of the request it came from.
+    pub fn record_events<I>(&mut self, requests: I) -> Result<Vec<EventRecorded>, (usize, Error)>
+    where
+        I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
+    {
+        let mut tx = self.store.write().map_err(|e| (0, e))?;
+        let now = self.clock.now();
+        let mut recorded = Vec::new();
+        for (line, req) in requests {
+            let result = req.and_then(|req| events::record(tx.as_mut(), &req, now));
+            recorded.push(result.map_err(|e| (line, e))?);
+        }
+        tx.commit().map_err(|e| (0, e))?;
+        Ok(recorded)
+    }
+
+    pub fn get_event(&mut self, event_id: &str) -> Result<EventReply> {
+        self.read(|tx, _| Ok(EventReply { ok: OkTrue, event: events::get(tx, event_id)? }))
+    }
+
+    pub fn list_events(&mut self, filter: &EventFilter, limit: Option<i64>) -> Result<EventList> {
+        self.read(|tx, _| events::list(tx, filter, limit))
+    }
+
+    pub fn ack_event(&mut self, event_id: &str, req: &AckEvent) -> Result<EventReply> {
+        self.write(|tx, now| Ok(EventReply { ok: OkTrue, event: events::ack(tx, event_id, req, now)? }))
+    }
+
+    pub fn create_subscription(&mut self, fields: &SubscriptionFields, sub_id: Option<&str>) -> Result<SubscriptionReply> {
+        self.write(|tx, now| {
+            let subscription = subscriptions::create(tx, fields, sub_id, now)?;
+            Ok(SubscriptionReply { ok: OkTrue, subscription })
+        })
+    }
+
+    pub fn get_subscription(&mut self, sub_id: &str) -> Result<SubscriptionReply> {
+        self.read(|tx, _| Ok(SubscriptionReply { ok: OkTrue, subscription: subscriptions::get(tx, sub_id)? }))
+    }
+
+    pub fn list_subscriptions(&mut self, filter: &SubscriptionFilter, limit: Option<i64>) -> Result<SubscriptionList> {
+        self.read(|tx, _| subscriptions::list(tx, filter, limit))
+    }
+
+    pub fn update_subscription(&mut self, sub_id: &str, changes: &SubscriptionFields) -> Result<SubscriptionReply> {
+        self.write(|tx, now| {
+            let subscription = subscriptions::update(tx, sub_id, changes, now)?;
+            Ok(SubscriptionReply { ok: OkTrue, subscription })
+        })
+    }
+
+    /// Which subscriptions an event with these fields would reach; writes nothing.
+    pub fn match_event(&mut self, event_type: &str, source: &str, subject: &str, target: &str) -> Result<SubscriptionList> {
+        self.read(|tx, _| {
+            let subscriptions = events::matching(tx, event_type, source, subject, target)?;
+            Ok(SubscriptionList { ok: OkTrue, count: subscriptions.len(), subscriptions })
+        })
+    }
+
+    pub fn create_delivery(&mut self, new: &NewDelivery) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: deliveries::create_delivery(tx, new, now)? }))
+    }
+
+    pub fn get_delivery(&mut self, delivery_id: &str) -> Result<DeliveryReply> {
+        self.read(|tx, _| Ok(DeliveryReply { ok: OkTrue, delivery: deliveries::get(tx, delivery_id)? }))
+    }
+
+    pub fn list_deliveries(&mut self, filter: &DeliveryFilter, limit: Option<i64>) -> Result<DeliveryList> {
+        self.read(|tx, _| deliveries::list(tx, filter, limit))
+    }
+
+    pub fn ready_deliveries(&mut self, filter: &DeliveryFilter, limit: Option<i64>) -> Result<DeliveryPage> {
+        self.read(|tx, now| deliveries::ready(tx, filter, limit, now))
+    }
+
+    pub fn delivery_chain(&mut self, delivery_id: &str, limit: Option<i64>) -> Result<Chain> {
+        self.read(|tx, _| deliveries::chain(tx, delivery_id, limit))
+    }
+
+    pub fn delivery_stats(&mut self, filter: &DeliveryFilter) -> Result<StatsReply> {
+        self.read(|tx, now| deliveries::stats(tx, filter, now))
+    }
+
+    pub fn claim_next(&mut self, claim: &Claim) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::claim_next(tx, claim, now)? }))
+    }
+
+    pub fn claim_batch(&mut self, claim: &Claim, limit: Option<i64>) -> Result<DeliveryPage> {
+        self.write(|tx, now| leases::claim_batch(tx, claim, limit, now))
+    }
+
+    pub fn complete_delivery(&mut self, delivery_id: &str, req: &Complete) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::complete(tx, delivery_id, req, now)? }))
+    }
+
+    pub fn fail_delivery(&mut self, delivery_id: &str, req: &Fail) -> Result<Failed> {
+        self.write(|tx, now| leases::fail(tx, delivery_id, req, now))
+    }
+
+    pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::retry(tx, delivery_id, req, now)? }))
+    }
+
+    pub fn cancel_delivery(&mut self, delivery_id: &str, req: &Cancel) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::cancel(tx, delivery_id, req, now)? }))
+    }
+
+    pub fn renew_lease(&mut self, delivery_id: &str, req: &Renew) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::renew(tx, delivery_id, req, now)? }))
+    }
+
+    pub fn release_delivery(&mut self, delivery_id: &str, req: &Release) -> Result<DeliveryReply> {
+        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::release(tx, delivery_id, req, now)? }))
+    }
+
+    pub fn sweep_expired_leases(&mut self, req: &Sweep) -> Result<DeliveryList> {
+        self.write(|tx, now| leases::sweep(tx, req, now))
+    }
+}

@@ -1,0 +1,150 @@
+//! The three records of the outbox (event, subscription, delivery) and their
+//! status vocabularies, serialised with the reference's keys.
+
+use super::json::Object;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Declares a status enum whose wire names are the reference's strings.
+macro_rules! vocabulary {
+    ($(#[$doc:meta])* $name:ident, $what:literal { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum $name {
+            $(#[serde(rename = $text)] $variant),+
+        }
+
+        impl $name {
+            /// Every value, in the reference's order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// The name the reference uses.
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    _ => Err(format!(
+                        "unknown {} {s:?} (expected one of: {})",
+                        $what,
+                        [$($text),+].join(", ")
+                    )),
+                }
+            }
+        }
+    };
+}
+
+vocabulary!(
+    /// Where an event stands with its producer.
+    EventStatus, "event status" {
+        Queued => "queued", Acked => "acked", Failed => "failed", Canceled => "canceled",
+    }
+);
+vocabulary!(
+    /// Whether a subscription receives new deliveries.
+    SubscriptionStatus, "subscription status" {
+        Active => "active", Paused => "paused", Disabled => "disabled",
+    }
+);
+vocabulary!(
+    /// How a client wants its deliveries.
+    Transport, "transport" {
+        Poll => "poll", Webhook => "webhook", A2a => "a2a", Mcp => "mcp",
+    }
+);
+vocabulary!(
+    /// Where a delivery stands in its lifecycle.
+    DeliveryStatus, "delivery status" {
+        Queued => "queued", Claimed => "claimed", Delivered => "delivered",
+        Failed => "failed", Canceled => "canceled",
+    }
+);
+
+/// A recorded integration event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Event {
+    pub event_id: String,
+    #[serde(rename = "type")]
+    pub event_type: String,
+    pub subject: String,
+    pub source: String,
+    pub target: String,
+    pub status: EventStatus,
+    pub payload: Object,
+    /// Ids of the subscriptions the event matched when it was recorded.
+    pub subscriptions: Vec<String>,
+    pub ack: Object,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub ack_at: i64,
+}
+
+/// A client's interest in some event types.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Subscription {
+    pub sub_id: String,
+    pub client_id: String,
+    /// Event types, `"*"` meaning every type.
+    pub event_types: Vec<String>,
+    /// Only events with this target match; empty matches any target.
+    pub target: String,
+    pub transport: Transport,
+    pub endpoint: String,
+    pub status: SubscriptionStatus,
+    /// `source` and `subject` narrow which events match.
+    pub filters: Object,
+    pub meta: Object,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// One attempt at handing one event to one subscription.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Delivery {
+    pub delivery_id: String,
+    pub event_id: String,
+    pub sub_id: String,
+    pub client_id: String,
+    pub transport: Transport,
+    pub endpoint: String,
+    pub status: DeliveryStatus,
+    pub attempt: i64,
+    pub claimed_by: String,
+    pub last_error: String,
+    pub meta: Object,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// When a queued delivery becomes due; 0 means now.
+    pub next_attempt_at: i64,
+    pub claimed_at: i64,
+    /// When the current claim lapses; 0 when not claimed.
+    pub lease_expires_at: i64,
+    pub delivered_at: i64,
+}
+
+impl Delivery {
+    /// Claimed, with a lease that has run out by `now`.
+    pub fn lease_expired(&self, now: i64) -> bool {
+        self.status == DeliveryStatus::Claimed && 0 < self.lease_expires_at && self.lease_expires_at <= now
+    }
+
+    /// Queued and due, or claimed under an expired lease.
+    pub fn claimable(&self, now: i64) -> bool {
+        (self.status == DeliveryStatus::Queued && self.next_attempt_at <= now) || self.lease_expired(now)
+    }
+}

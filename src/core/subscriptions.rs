@@ -1,0 +1,127 @@
+//! Subscriptions: which clients want which event types, as the reference's
+//! `EventSubscriptionBook` keeps them.
+
+use super::OkTrue;
+use super::events::nonzero;
+use super::ids;
+use super::json::Object;
+use super::model::{Subscription, SubscriptionStatus, Transport};
+use crate::error::{Refusal, Result};
+use crate::store::{SubscriptionFilter, Tx};
+use serde::Serialize;
+
+/// The fields of `createSubscription`'s payload, and of
+/// `updateSubscription`'s updates. `None` is a key not given.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SubscriptionFields {
+    pub client_id: Option<String>,
+    /// As given; cleaned (trimmed, de-duplicated, blanks dropped) when used.
+    pub event_types: Option<Vec<String>>,
+    /// `Some("")` matches events of any target.
+    pub target: Option<String>,
+    pub transport: Option<Transport>,
+    pub endpoint: Option<String>,
+    pub status: Option<SubscriptionStatus>,
+    pub filters: Option<Object>,
+    pub meta: Option<Object>,
+}
+
+/// One subscription.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubscriptionReply {
+    pub ok: OkTrue,
+    pub subscription: Subscription,
+}
+
+/// `listSubscriptions` and `matchEvent` answers.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubscriptionList {
+    pub ok: OkTrue,
+    pub subscriptions: Vec<Subscription>,
+    pub count: usize,
+}
+
+/// The reference's `_cleanList`: trimmed, blanks dropped, first occurrence kept.
+fn clean_types(types: &[String]) -> Vec<String> {
+    let mut cleaned: Vec<String> = Vec::with_capacity(types.len());
+    for text in types.iter().map(|t| t.trim()) {
+        if !text.is_empty() && !cleaned.iter().any(|c| c == text) {
+            cleaned.push(text.to_owned());
+        }
+    }
+    cleaned
+}
+
+fn validate(subscription: Subscription) -> Result<Subscription> {
+    let mut errors = Vec::new();
+    if subscription.client_id.is_empty() {
+        errors.push("missing:clientId");
+    }
+    if subscription.event_types.is_empty() {
+        errors.push("missing:eventTypes");
+    }
+    if errors.is_empty() {
+        Ok(subscription)
+    } else {
+        Err(Refusal::InvalidSubscription { errors, subscription: Box::new(subscription) }.into())
+    }
+}
+
+pub(crate) fn create(tx: &mut dyn Tx, fields: &SubscriptionFields, sub_id: Option<&str>, now: i64) -> Result<Subscription> {
+    // A subscription given only a target belongs to the client of that name.
+    let client_id = fields.client_id.as_ref().or(fields.target.as_ref()).map_or("", |c| c.trim()).to_owned();
+    let event_types = clean_types(fields.event_types.as_deref().unwrap_or_default());
+    let target = fields.target.clone().unwrap_or_else(|| client_id.clone());
+    let transport = fields.transport.unwrap_or(Transport::Poll);
+    let endpoint = fields.endpoint.clone().unwrap_or_default();
+    let sub_id = match sub_id {
+        Some(id) if !id.is_empty() => id.to_owned(),
+        _ => ids::subscription_id(&client_id, &event_types, &target, transport.as_str(), &endpoint),
+    };
+    let subscription = validate(Subscription {
+        sub_id,
+        client_id,
+        event_types,
+        target,
+        transport,
+        endpoint,
+        status: fields.status.unwrap_or(SubscriptionStatus::Active),
+        filters: fields.filters.clone().unwrap_or_default(),
+        meta: fields.meta.clone().unwrap_or_default(),
+        created_at: now,
+        updated_at: now,
+    })?;
+    tx.put_subscription(&subscription)?;
+    Ok(subscription)
+}
+
+pub(crate) fn get(tx: &mut dyn Tx, sub_id: &str) -> Result<Subscription> {
+    tx.subscription(sub_id)?
+        .ok_or_else(|| Refusal::SubscriptionNotFound { sub_id: sub_id.to_owned() }.into())
+}
+
+/// Applies `changes` over the stored subscription. As in the reference, the
+/// id and `updatedAt` stay what they were.
+pub(crate) fn update(tx: &mut dyn Tx, sub_id: &str, changes: &SubscriptionFields, now: i64) -> Result<Subscription> {
+    let current = get(tx, sub_id)?;
+    let subscription = validate(Subscription {
+        sub_id: sub_id.to_owned(),
+        client_id: changes.client_id.clone().unwrap_or(current.client_id),
+        event_types: clean_types(changes.event_types.as_ref().unwrap_or(&current.event_types)),
+        target: changes.target.clone().unwrap_or(current.target),
+        transport: changes.transport.unwrap_or(current.transport),
+        endpoint: changes.endpoint.clone().unwrap_or(current.endpoint),
+        status: changes.status.unwrap_or(current.status),
+        filters: changes.filters.clone().unwrap_or(current.filters),
+        meta: changes.meta.clone().unwrap_or(current.meta),
+        created_at: nonzero(Some(current.created_at)).unwrap_or(now),
+        updated_at: nonzero(Some(current.updated_at)).unwrap_or(now),
+    })?;
+    tx.put_subscription(&subscription)?;
+    Ok(subscription)
+}
+
+pub(crate) fn list(tx: &mut dyn Tx, filter: &SubscriptionFilter, limit: Option<i64>) -> Result<SubscriptionList> {
+    let subscriptions = tx.subscriptions(filter, super::limit(limit))?;
+    Ok(SubscriptionList { ok: OkTrue, count: subscriptions.len(), subscriptions })
+}

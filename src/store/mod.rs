@@ -1,0 +1,100 @@
+//! Storage: the only place that speaks SQL. The core asks for records through
+//! [`Store`] and [`Tx`]; a backend only stores and fetches, it never decides.
+
+pub mod sqlite;
+
+use crate::core::model::{Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport};
+use crate::error::Result;
+use std::collections::BTreeMap;
+
+/// Filters of `event list`; `None` means "any".
+#[derive(Clone, Debug, Default)]
+pub struct EventFilter {
+    pub event_type: Option<String>,
+    pub source: Option<String>,
+    pub target: Option<String>,
+    pub subject: Option<String>,
+    pub status: Option<EventStatus>,
+}
+
+/// Filters of `sub list`. `event_type` also matches `"*"` subscriptions.
+#[derive(Clone, Debug, Default)]
+pub struct SubscriptionFilter {
+    pub client_id: Option<String>,
+    pub event_type: Option<String>,
+    pub status: Option<SubscriptionStatus>,
+    pub transport: Option<Transport>,
+}
+
+/// Filters shared by the delivery commands; `None` means "any".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeliveryFilter {
+    pub event_id: Option<String>,
+    pub sub_id: Option<String>,
+    pub client_id: Option<String>,
+    pub transport: Option<Transport>,
+    pub status: Option<DeliveryStatus>,
+}
+
+/// Counts behind `stats`, over the deliveries a filter selects.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeliveryCounts {
+    pub total: i64,
+    /// Queued and due.
+    pub ready: i64,
+    /// Queued, due later.
+    pub scheduled: i64,
+    /// Claimed under a lease that has run out.
+    pub expired: i64,
+    /// Claimed under a live lease (or none).
+    pub active_claims: i64,
+    pub by_status: BTreeMap<String, i64>,
+    pub by_transport: BTreeMap<String, i64>,
+    pub by_client: BTreeMap<String, i64>,
+}
+
+/// A database the outbox lives in.
+pub trait Store {
+    /// Starts a transaction that only reads, seeing one consistent snapshot.
+    fn read(&mut self) -> Result<Box<dyn Tx + '_>>;
+    /// Starts a transaction that holds the write lock from its first
+    /// statement (SQLite `BEGIN IMMEDIATE`), so reads inside it stay true
+    /// until it commits.
+    fn write(&mut self) -> Result<Box<dyn Tx + '_>>;
+}
+
+/// One transaction. Dropping it without [`Tx::commit`] rolls it back.
+pub trait Tx {
+    fn commit(self: Box<Self>) -> Result<()>;
+
+    fn event(&mut self, event_id: &str) -> Result<Option<Event>>;
+    /// Inserts or replaces the event with this id.
+    fn put_event(&mut self, event: &Event) -> Result<()>;
+    /// Newest first by `(createdAt, eventId)`.
+    fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>>;
+
+    fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>>;
+    fn put_subscription(&mut self, subscription: &Subscription) -> Result<()>;
+    /// Newest first by `(createdAt, subId)`.
+    fn subscriptions(&mut self, filter: &SubscriptionFilter, limit: i64) -> Result<Vec<Subscription>>;
+    /// Active subscriptions listing `event_type` or `"*"`, by `subId`.
+    /// Must not read subscriptions of other types.
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>>;
+
+    fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>>;
+    fn put_delivery(&mut self, delivery: &Delivery) -> Result<()>;
+    /// Newest first by `(createdAt, deliveryId)`.
+    fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;
+    /// Deliveries a worker may claim at `now` (queued and due, or under an
+    /// expired lease), oldest first by `(createdAt, deliveryId)`.
+    /// `filter.status` is ignored.
+    fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>>;
+    /// How many deliveries [`Tx::claimable`] would return without a limit.
+    fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64>;
+    /// Claimed deliveries whose lease ran out by `now`, by
+    /// `(leaseExpiresAt, deliveryId)`. `filter.status` is ignored.
+    fn expired_leases(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>>;
+    /// Every attempt for one event and subscription, by `(attempt, createdAt, deliveryId)`.
+    fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>>;
+    fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts>;
+}

@@ -1,0 +1,189 @@
+//! The SQLite backend: opening (and creating, and refusing) database files,
+//! the schema version, and the mapping of SQLite failures to error codes.
+
+mod tx;
+
+use super::{Store, Tx};
+use crate::error::{Error, Result, StorageCode};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Marks a SQLite file as an outbox database ("OTBX").
+pub const APPLICATION_ID: i32 = 0x4F54_4258;
+/// The schema version this binary writes; `schema.sql` is version 1.
+pub const SCHEMA_VERSION: i32 = 1;
+/// The schema of a new database.
+pub const SCHEMA: &str = include_str!("../../../schema.sql");
+/// Forward migrations: entry `i` takes a database from version `i + 1` to
+/// `i + 2`. Empty while version 1 is the only one.
+const MIGRATIONS: &[&str] = &[];
+
+/// How long a writer waits for another process's write lock.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// One outbox database file.
+pub struct SqliteStore {
+    conn: Connection,
+}
+
+impl SqliteStore {
+    /// Opens the outbox at `path`, creating it with its schema when the file
+    /// does not exist or is empty. A file that is not SQLite, belongs to
+    /// another application, or comes from a newer outbox is refused before
+    /// anything is written to it.
+    pub fn open(path: &Path) -> Result<Self> {
+        let shown = path.display();
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)
+            .map_err(|e| Error::storage(StorageCode::Open, format!("cannot open {shown}: {e}")))?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| storage_error(&e, path))?;
+        conn.set_prepared_statement_cache_capacity(64);
+        let mut store = SqliteStore { conn };
+        store.check_schema(path)?;
+        // Per-connection settings, set once the file is known to be ours.
+        store
+            .conn
+            .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+            .map_err(|e| storage_error(&e, path))?;
+        Ok(store)
+    }
+
+    fn header(&self) -> rusqlite::Result<(i32, i32, i64)> {
+        self.conn.query_row(
+            "SELECT (SELECT application_id FROM pragma_application_id), \
+                    (SELECT user_version FROM pragma_user_version), \
+                    (SELECT count(*) FROM sqlite_schema)",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+    }
+
+    fn check_schema(&mut self, path: &Path) -> Result<()> {
+        let (app, version, objects) = self.header().map_err(|e| refuse_unreadable(&e, path))?;
+        match (app, version) {
+            (APPLICATION_ID, SCHEMA_VERSION) => Ok(()),
+            (APPLICATION_ID, v) if v > SCHEMA_VERSION => Err(Error::storage(
+                StorageCode::Newer,
+                format!(
+                    "{} was written by a newer outbox (schema version {v}; this binary knows up to {SCHEMA_VERSION}); upgrade outbox",
+                    path.display()
+                ),
+            )),
+            (APPLICATION_ID, _) => self.migrate(path),
+            (0, 0) if objects == 0 => self.create(path),
+            _ => Err(Error::storage(
+                StorageCode::NotOutbox,
+                format!("{} is a SQLite database of another application, not an outbox", path.display()),
+            )),
+        }
+    }
+
+    /// Writes the schema into an empty file. Two processes may race here;
+    /// the write lock decides, and the loser finds the schema in place.
+    fn create(&mut self, path: &Path) -> Result<()> {
+        // WAL cannot be switched on inside a transaction; on an empty file this changes nothing else.
+        self.conn
+            .query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            .map_err(|e| storage_error(&e, path))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| storage_error(&e, path))?;
+        let (app, _, objects): (i32, i32, i64) = tx
+            .query_row(
+                "SELECT (SELECT application_id FROM pragma_application_id), 0, (SELECT count(*) FROM sqlite_schema)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .map_err(|e| storage_error(&e, path))?;
+        if app == APPLICATION_ID {
+            return Ok(());
+        }
+        if objects != 0 {
+            return Err(Error::storage(StorageCode::NotOutbox, format!("{} is not an outbox database", path.display())));
+        }
+        tx.execute_batch(SCHEMA).map_err(|e| storage_error(&e, path))?;
+        tx.execute_batch(&format!(
+            "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+        ))
+        .map_err(|e| storage_error(&e, path))?;
+        tx.commit().map_err(|e| storage_error(&e, path))
+    }
+
+    /// Brings an older outbox database up to [`SCHEMA_VERSION`], one step
+    /// per version, in one transaction.
+    fn migrate(&mut self, path: &Path) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| storage_error(&e, path))?;
+        let version: i32 = tx
+            .query_row("PRAGMA user_version", [], |row| row.get(0))
+            .map_err(|e| storage_error(&e, path))?;
+        if version < 1 {
+            return Err(Error::storage(
+                StorageCode::Corrupt,
+                format!("{} is marked as an outbox but has no schema version", path.display()),
+            ));
+        }
+        for step in MIGRATIONS.iter().skip(version as usize - 1) {
+            tx.execute_batch(step).map_err(|e| storage_error(&e, path))?;
+        }
+        tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
+            .map_err(|e| storage_error(&e, path))?;
+        tx.commit().map_err(|e| storage_error(&e, path))
+    }
+
+    fn begin(&mut self, behavior: TransactionBehavior) -> Result<Box<dyn Tx + '_>> {
+        let tx = self.conn.transaction_with_behavior(behavior).map_err(|e| sql_error(&e))?;
+        Ok(Box::new(tx::SqliteTx::new(tx)))
+    }
+}
+
+impl Store for SqliteStore {
+    fn read(&mut self) -> Result<Box<dyn Tx + '_>> {
+        self.begin(TransactionBehavior::Deferred)
+    }
+
+    fn write(&mut self) -> Result<Box<dyn Tx + '_>> {
+        self.begin(TransactionBehavior::Immediate)
+    }
+}
+
+/// The first read of a file: "not a database" means it is no outbox.
+fn refuse_unreadable(e: &rusqlite::Error, path: &Path) -> Error {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => Error::storage(
+            StorageCode::NotOutbox,
+            format!("{} is not an outbox database (not a SQLite file)", path.display()),
+        ),
+        _ => storage_error(e, path),
+    }
+}
+
+fn storage_error(e: &rusqlite::Error, path: &Path) -> Error {
+    let err = sql_error(e);
+    match err {
+        Error::Storage { code, message } => Error::storage(code, format!("{}: {message}", PathBuf::from(path).display())),
+        other => other,
+    }
+}
+
+/// Maps a SQLite failure to a storage error code.
+pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
+    let code = match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StorageCode::Locked,
+        Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => StorageCode::Corrupt,
+        Some(ErrorCode::DiskFull) => StorageCode::Full,
+        Some(ErrorCode::ReadOnly | ErrorCode::PermissionDenied) => StorageCode::ReadOnly,
+        Some(ErrorCode::CannotOpen) => StorageCode::Open,
+        _ => StorageCode::Other,
+    };
+    let message = match code {
+        StorageCode::Locked => format!("database is locked by another process past the busy timeout ({e})"),
+        StorageCode::ReadOnly => format!("database is read-only ({e})"),
+        _ => e.to_string(),
+    };
+    Error::storage(code, message)
+}

@@ -1,0 +1,420 @@
+//! The SQL of every read and write, inside one SQLite transaction.
+//! Statements are prepared once per connection (`prepare_cached`).
+
+use super::sql_error;
+use crate::core::json::Object;
+use crate::core::model::{Delivery, Event, Subscription};
+use crate::error::{Error, Result, StorageCode};
+use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
+use rusqlite::types::Value as SqlValue;
+use rusqlite::{Row, Transaction, params, params_from_iter};
+use serde::de::DeserializeOwned;
+
+const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, ack, \
+                             created_at, updated_at, ack_at";
+const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, status, \
+                                    filters, meta, created_at, updated_at";
+const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, attempt, \
+                                claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+                                lease_expires_at, delivered_at";
+
+/// Claimable: queued and due, or claimed under a lease that ran out.
+const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";
+const LEASE_EXPIRED: &str = "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= ?1";
+
+pub(super) struct SqliteTx<'c> {
+    tx: Transaction<'c>,
+}
+
+impl<'c> SqliteTx<'c> {
+    pub(super) fn new(tx: Transaction<'c>) -> Self {
+        SqliteTx { tx }
+    }
+
+    fn query<T>(&self, sql: &str, params: &[SqlValue], map: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Vec<T>> {
+        let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+        let rows = stmt.query_map(params_from_iter(params), map).map_err(|e| sql_error(&e))?;
+        rows.collect::<rusqlite::Result<Vec<T>>>().map_err(|e| sql_error(&e))
+    }
+
+    fn count(&self, sql: &str, params: &[SqlValue]) -> Result<i64> {
+        let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+        stmt.query_row(params_from_iter(params), |row| row.get(0)).map_err(|e| sql_error(&e))
+    }
+}
+
+/// `AND column = ?N` for each filter given, numbering placeholders after
+/// those already in `params`.
+#[derive(Default)]
+struct Conditions {
+    sql: String,
+    params: Vec<SqlValue>,
+}
+
+impl Conditions {
+    fn starting_after(params: Vec<SqlValue>) -> Self {
+        Conditions { sql: String::new(), params }
+    }
+
+    fn eq(&mut self, column: &str, value: Option<&str>) {
+        if let Some(value) = value {
+            self.params.push(SqlValue::Text(value.to_owned()));
+            self.sql.push_str(&format!(" AND {column} = ?{}", self.params.len()));
+        }
+    }
+
+    fn bind(&mut self, value: i64) -> String {
+        self.params.push(SqlValue::Integer(value));
+        format!("?{}", self.params.len())
+    }
+
+    fn deliveries(filter: &DeliveryFilter, params: Vec<SqlValue>) -> Self {
+        let mut c = Conditions::starting_after(params);
+        c.eq("event_id", filter.event_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq("sub_id", filter.sub_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq("client_id", filter.client_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq("transport", filter.transport.map(|t| t.as_str()));
+        c.eq("status", filter.status.map(|s| s.as_str()));
+        c
+    }
+}
+
+fn json_text<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("records serialise to JSON")
+}
+
+fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
+    let text: String = row.get(index)?;
+    serde_json::from_str(&text).map_err(|e| rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e)))
+}
+
+fn parsed<T: std::str::FromStr<Err = String>>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
+    let text: String = row.get(index)?;
+    text.parse().map_err(|e: String| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, e.into())
+    })
+}
+
+fn event_row(row: &Row<'_>) -> rusqlite::Result<Event> {
+    Ok(Event {
+        event_id: row.get(0)?,
+        event_type: row.get(1)?,
+        subject: row.get(2)?,
+        source: row.get(3)?,
+        target: row.get(4)?,
+        status: parsed(row, 5)?,
+        payload: from_json::<Object>(row, 6)?,
+        subscriptions: from_json(row, 7)?,
+        ack: from_json::<Object>(row, 8)?,
+        created_at: row.get(9)?,
+        updated_at: row.get(10)?,
+        ack_at: row.get(11)?,
+    })
+}
+
+fn subscription_row(row: &Row<'_>) -> rusqlite::Result<Subscription> {
+    Ok(Subscription {
+        sub_id: row.get(0)?,
+        client_id: row.get(1)?,
+        event_types: from_json(row, 2)?,
+        target: row.get(3)?,
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5)?,
+        status: parsed(row, 6)?,
+        filters: from_json::<Object>(row, 7)?,
+        meta: from_json::<Object>(row, 8)?,
+        created_at: row.get(9)?,
+        updated_at: row.get(10)?,
+    })
+}
+
+fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
+    Ok(Delivery {
+        delivery_id: row.get(0)?,
+        event_id: row.get(1)?,
+        sub_id: row.get(2)?,
+        client_id: row.get(3)?,
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5)?,
+        status: parsed(row, 6)?,
+        attempt: row.get(7)?,
+        claimed_by: row.get(8)?,
+        last_error: row.get(9)?,
+        meta: from_json::<Object>(row, 10)?,
+        created_at: row.get(11)?,
+        updated_at: row.get(12)?,
+        next_attempt_at: row.get(13)?,
+        claimed_at: row.get(14)?,
+        lease_expires_at: row.get(15)?,
+        delivered_at: row.get(16)?,
+    })
+}
+
+fn first<T>(rows: Vec<T>) -> Option<T> {
+    rows.into_iter().next()
+}
+
+impl Tx for SqliteTx<'_> {
+    fn commit(self: Box<Self>) -> Result<()> {
+        self.tx.commit().map_err(|e| sql_error(&e))
+    }
+
+    fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
+        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?1");
+        Ok(first(self.query(&sql, &[SqlValue::Text(event_id.to_owned())], event_row)?))
+    }
+
+    fn put_event(&mut self, e: &Event) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(
+                "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
+                                     created_at, updated_at, ack_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
+                 ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
+                   source = excluded.source, target = excluded.target, status = excluded.status, \
+                   payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
+                   created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at",
+            )
+            .map_err(|e| sql_error(&e))?;
+        stmt.execute(params![
+            e.event_id,
+            e.event_type,
+            e.subject,
+            e.source,
+            e.target,
+            e.status.as_str(),
+            json_text(&e.payload),
+            json_text(&e.subscriptions),
+            json_text(&e.ack),
+            e.created_at,
+            e.updated_at,
+            e.ack_at,
+        ])
+        .map_err(|e| sql_error(&e))?;
+        Ok(())
+    }
+
+    fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
+        let mut c = Conditions::default();
+        c.eq("type", filter.event_type.as_deref().filter(|s| !s.is_empty()));
+        c.eq("source", filter.source.as_deref().filter(|s| !s.is_empty()));
+        c.eq("target", filter.target.as_deref().filter(|s| !s.is_empty()));
+        c.eq("subject", filter.subject.as_deref().filter(|s| !s.is_empty()));
+        c.eq("status", filter.status.map(|s| s.as_str()));
+        let limit = c.bind(limit);
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE 1{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
+            c.sql
+        );
+        self.query(&sql, &c.params, event_row)
+    }
+
+    fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
+        let sql = format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1");
+        Ok(first(self.query(&sql, &[SqlValue::Text(sub_id.to_owned())], subscription_row)?))
+    }
+
+    fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
+        let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<()> {
+            let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+            stmt.execute(values).map_err(|e| sql_error(&e))?;
+            Ok(())
+        };
+        run(
+            "INSERT INTO subscriptions (sub_id, client_id, event_types, target, transport, endpoint, status, \
+                                        filters, meta, created_at, updated_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
+             ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, event_types = excluded.event_types, \
+               target = excluded.target, transport = excluded.transport, endpoint = excluded.endpoint, \
+               status = excluded.status, filters = excluded.filters, meta = excluded.meta, \
+               created_at = excluded.created_at, updated_at = excluded.updated_at",
+            params![
+                s.sub_id,
+                s.client_id,
+                json_text(&s.event_types),
+                s.target,
+                s.transport.as_str(),
+                s.endpoint,
+                s.status.as_str(),
+                json_text(&s.filters),
+                json_text(&s.meta),
+                s.created_at,
+                s.updated_at,
+            ],
+        )?;
+        run("DELETE FROM subscription_types WHERE sub_id = ?1", params![s.sub_id])?;
+        for event_type in &s.event_types {
+            run("INSERT INTO subscription_types (event_type, sub_id) VALUES (?1, ?2)", params![event_type, s.sub_id])?;
+        }
+        Ok(())
+    }
+
+    fn subscriptions(&mut self, filter: &SubscriptionFilter, limit: i64) -> Result<Vec<Subscription>> {
+        let mut c = Conditions::default();
+        c.eq("client_id", filter.client_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq("status", filter.status.map(|s| s.as_str()));
+        c.eq("transport", filter.transport.map(|t| t.as_str()));
+        if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
+            c.params.push(SqlValue::Text(event_type.to_owned()));
+            c.sql.push_str(&format!(
+                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?{}, '*'))",
+                c.params.len()
+            ));
+        }
+        let limit = c.bind(limit);
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE 1{} ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
+            c.sql
+        );
+        self.query(&sql, &c.params, subscription_row)
+    }
+
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
+             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?1, '*')) \
+               AND status = 'active' ORDER BY sub_id"
+        );
+        self.query(&sql, &[SqlValue::Text(event_type.to_owned())], subscription_row)
+    }
+
+    fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
+        let sql = format!("SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ?1");
+        Ok(first(self.query(&sql, &[SqlValue::Text(delivery_id.to_owned())], delivery_row)?))
+    }
+
+    fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(
+                "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
+                   attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+                   lease_expires_at, delivered_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) \
+                 ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
+                   client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
+                   status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
+                   last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
+                   updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
+                   claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
+                   delivered_at = excluded.delivered_at",
+            )
+            .map_err(|e| sql_error(&e))?;
+        stmt.execute(params![
+            d.delivery_id,
+            d.event_id,
+            d.sub_id,
+            d.client_id,
+            d.transport.as_str(),
+            d.endpoint,
+            d.status.as_str(),
+            d.attempt,
+            d.claimed_by,
+            d.last_error,
+            json_text(&d.meta),
+            d.created_at,
+            d.updated_at,
+            d.next_attempt_at,
+            d.claimed_at,
+            d.lease_expires_at,
+            d.delivered_at,
+        ])
+        .map_err(|e| sql_error(&e))?;
+        Ok(())
+    }
+
+    fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
+        let mut c = Conditions::deliveries(filter, Vec::new());
+        let limit = c.bind(limit);
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE 1{} \
+             ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+            c.sql
+        );
+        self.query(&sql, &c.params, delivery_row)
+    }
+
+    fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>> {
+        // Two index ranges (queued in claim order, expired leases by deadline)
+        // merged, each cut to the limit before the merge.
+        let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
+        let limit = c.bind(limit);
+        let sql = format!(
+            "SELECT * FROM (SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {QUEUED_DUE}{w} \
+                            ORDER BY created_at, delivery_id LIMIT {limit}) \
+             UNION ALL \
+             SELECT * FROM (SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{w} \
+                            ORDER BY created_at, delivery_id LIMIT {limit}) \
+             ORDER BY created_at, delivery_id LIMIT {limit}",
+            w = c.sql
+        );
+        self.query(&sql, &c.params, delivery_row)
+    }
+
+    fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        let c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
+        let sql = format!(
+            "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
+                  + (SELECT count(*) FROM deliveries WHERE {LEASE_EXPIRED}{w})",
+            w = c.sql
+        );
+        self.count(&sql, &c.params)
+    }
+
+    fn expired_leases(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>> {
+        let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
+        let limit = c.bind(limit);
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{} \
+             ORDER BY lease_expires_at, delivery_id LIMIT {limit}",
+            c.sql
+        );
+        self.query(&sql, &c.params, delivery_row)
+    }
+
+    fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?1 AND sub_id = ?2 \
+             ORDER BY attempt, created_at, delivery_id"
+        );
+        let params = [SqlValue::Text(event_id.to_owned()), SqlValue::Text(sub_id.to_owned())];
+        self.query(&sql, &params, delivery_row)
+    }
+
+    fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
+        let c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
+        let sql = format!(
+            "SELECT status, transport, client_id, count(*), \
+                    sum(status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= ?1)), \
+                    sum(status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > ?1), \
+                    sum({LEASE_EXPIRED}), \
+                    sum(status = 'claimed' AND (lease_expires_at <= 0 OR lease_expires_at > ?1)) \
+             FROM deliveries WHERE 1{} GROUP BY status, transport, client_id",
+            c.sql
+        );
+        type Group = (String, String, String, [i64; 5]);
+        let groups: Vec<Group> = self.query(&sql, &c.params, |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, [row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?]))
+        })?;
+        let mut counts = DeliveryCounts::default();
+        for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
+            counts.total += n;
+            counts.ready += ready;
+            counts.scheduled += scheduled;
+            counts.expired += expired;
+            counts.active_claims += active;
+            for (key, map) in [(status, &mut counts.by_status), (transport, &mut counts.by_transport), (client, &mut counts.by_client)] {
+                if !key.is_empty() {
+                    *map.entry(key).or_default() += n;
+                }
+            }
+        }
+        Ok(counts)
+    }
+}
+
+#[allow(dead_code)]
+fn corrupt(message: String) -> Error {
+    Error::storage(StorageCode::Corrupt, message)
+}
