@@ -25,18 +25,35 @@ pub enum ErrorKind {
 pub enum Refusal {
     /// `recordEvent` without a type.
     MissingType,
-    EventNotFound { event_id: String },
-    SubscriptionNotFound { sub_id: String },
-    DeliveryNotFound { delivery_id: String },
+    EventNotFound {
+        event_id: String,
+    },
+    SubscriptionNotFound {
+        sub_id: String,
+    },
+    DeliveryNotFound {
+        delivery_id: String,
+    },
     /// `claim` found nothing claimable; `filters` holds the non-empty filters.
-    NothingToClaim { filters: Vec<(&'static str, String)> },
+    NothingToClaim {
+        filters: Vec<(&'static str, String)>,
+    },
     /// A subscription failed validation (`missing:clientId`, ...).
-    InvalidSubscription { errors: Vec<&'static str>, subscription: Box<Subscription> },
+    InvalidSubscription {
+        errors: Vec<&'static str>,
+        subscription: Box<Subscription>,
+    },
     /// A delivery failed validation (`missing:eventId`, ...).
-    InvalidDelivery { errors: Vec<&'static str>, delivery: Box<Delivery> },
+    InvalidDelivery {
+        errors: Vec<&'static str>,
+        delivery: Box<Delivery>,
+    },
     /// A transition the delivery's state or owner does not allow
     /// (`invalid:claimOwner`, `invalid:completeStatus`, ...).
-    Transition { code: &'static str, delivery: Box<Delivery> },
+    Transition {
+        code: &'static str,
+        delivery: Box<Delivery>,
+    },
 }
 
 impl Refusal {
@@ -47,7 +64,8 @@ impl Refusal {
             Refusal::EventNotFound { .. } => "eventNotFound",
             Refusal::SubscriptionNotFound { .. } => "subscriptionNotFound",
             Refusal::DeliveryNotFound { .. } | Refusal::NothingToClaim { .. } => "deliveryNotFound",
-            Refusal::InvalidSubscription { errors, .. } | Refusal::InvalidDelivery { errors, .. } => {
+            Refusal::InvalidSubscription { errors, .. }
+            | Refusal::InvalidDelivery { errors, .. } => {
                 errors.first().copied().unwrap_or("invalid")
             }
             Refusal::Transition { code, .. } => code,
@@ -63,8 +81,12 @@ impl fmt::Display for Refusal {
             Refusal::SubscriptionNotFound { sub_id } => write!(f, "no subscription {sub_id}"),
             Refusal::DeliveryNotFound { delivery_id } => write!(f, "no delivery {delivery_id}"),
             Refusal::NothingToClaim { .. } => f.write_str("no delivery is ready to claim"),
-            Refusal::InvalidSubscription { errors, .. } => write!(f, "invalid subscription: {}", errors.join(", ")),
-            Refusal::InvalidDelivery { errors, .. } => write!(f, "invalid delivery: {}", errors.join(", ")),
+            Refusal::InvalidSubscription { errors, .. } => {
+                write!(f, "invalid subscription: {}", errors.join(", "))
+            }
+            Refusal::InvalidDelivery { errors, .. } => {
+                write!(f, "invalid delivery: {}", errors.join(", "))
+            }
             Refusal::Transition { code, delivery } => {
                 let why = match *code {
                     "invalid:claimOwner" | "invalid:leaseOwner" => {
@@ -72,7 +94,11 @@ impl fmt::Display for Refusal {
                     }
                     _ => format!("it is {}", delivery.status),
                 };
-                write!(f, "{code}: delivery {} refused, {why}", delivery.delivery_id)
+                write!(
+                    f,
+                    "{code}: delivery {} refused, {why}",
+                    delivery.delivery_id
+                )
             }
         }
     }
@@ -98,11 +124,16 @@ impl Serialize for Refusal {
             }
             Refusal::NothingToClaim { filters } => {
                 map.serialize_entry("error", self.code())?;
-                let filters: serde_json::Map<_, _> =
-                    filters.iter().map(|(k, v)| ((*k).to_owned(), v.clone().into())).collect();
+                let filters: serde_json::Map<_, _> = filters
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), v.clone().into()))
+                    .collect();
                 map.serialize_entry("filters", &filters)?;
             }
-            Refusal::InvalidSubscription { errors, subscription } => {
+            Refusal::InvalidSubscription {
+                errors,
+                subscription,
+            } => {
                 map.serialize_entry("errors", errors)?;
                 map.serialize_entry("subscription", subscription)?;
             }
@@ -164,17 +195,25 @@ pub enum Error {
     Input { code: String, message: String },
     /// The database could not be used.
     Storage { code: StorageCode, message: String },
+    /// A failure at one line of a batch; kind and code are the inner error's.
+    AtLine { line: usize, error: Box<Error> },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     pub fn input(code: impl Into<String>, message: impl Into<String>) -> Self {
-        Error::Input { code: code.into(), message: message.into() }
+        Error::Input {
+            code: code.into(),
+            message: message.into(),
+        }
     }
 
     pub fn storage(code: StorageCode, message: impl Into<String>) -> Self {
-        Error::Storage { code, message: message.into() }
+        Error::Storage {
+            code,
+            message: message.into(),
+        }
     }
 
     pub fn kind(&self) -> ErrorKind {
@@ -182,6 +221,7 @@ impl Error {
             Error::Refused(_) => ErrorKind::Refused,
             Error::Input { .. } => ErrorKind::Input,
             Error::Storage { .. } => ErrorKind::Storage,
+            Error::AtLine { error, .. } => error.kind(),
         }
     }
 
@@ -191,6 +231,7 @@ impl Error {
             Error::Refused(refusal) => refusal.code(),
             Error::Input { code, .. } => code,
             Error::Storage { code, .. } => code.as_str(),
+            Error::AtLine { error, .. } => error.code(),
         }
     }
 
@@ -199,7 +240,17 @@ impl Error {
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             Error::Refused(refusal) => serde_json::to_value(refusal).expect("refusals serialise"),
-            other => serde_json::json!({"ok": false, "error": other.code(), "message": other.to_string()}),
+            Error::AtLine { line, error } => {
+                let mut value = error.to_json();
+                value["line"] = (*line).into();
+                if let Some(message) = value.get_mut("message") {
+                    *message = self.to_string().into();
+                }
+                value
+            }
+            other => {
+                serde_json::json!({"ok": false, "error": other.code(), "message": other.to_string()})
+            }
         }
     }
 }
@@ -215,6 +266,7 @@ impl fmt::Display for Error {
         match self {
             Error::Refused(refusal) => refusal.fmt(f),
             Error::Input { message, .. } | Error::Storage { message, .. } => f.write_str(message),
+            Error::AtLine { line, error } => write!(f, "line {line}: {error}"),
         }
     }
 }

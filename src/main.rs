@@ -1,3 +1,116 @@
-fn main() {
-    println!("Hello, world!");
+//! The `outbox` binary: parses the command line, runs one command, prints
+//! its answer and maps failures to exit codes.
+
+mod cli;
+mod output;
+
+use anyhow::Context as _;
+use clap::Parser;
+use cli::{Cli, Context};
+use outbox::core::Clock;
+use outbox::{Error, ErrorKind};
+use output::OutputFormat;
+use std::process::ExitCode;
+
+/// The exit status for a failure: 1 refused by the reference's rules,
+/// 2 bad usage or input, 3 the database could not be used.
+fn exit_code(kind: ErrorKind) -> u8 {
+    match kind {
+        ErrorKind::Refused => 1,
+        ErrorKind::Input => 2,
+        ErrorKind::Storage => 3,
+    }
+}
+
+/// Reports a failure: a line on stderr, and with `--json` the failure object on stdout.
+fn fail(error: &Error, format: OutputFormat) -> ExitCode {
+    if format == OutputFormat::Json {
+        println!("{}", error.to_json());
+    }
+    eprintln!("outbox: {error}");
+    ExitCode::from(exit_code(error.kind()))
+}
+
+/// `OUTBOX_NOW`: a fixed clock for replays and tests.
+fn clock_from_env() -> Result<Clock, Error> {
+    match std::env::var("OUTBOX_NOW") {
+        Ok(text) if !text.trim().is_empty() => {
+            text.trim().parse().map(Clock::Fixed).map_err(|_| {
+                Error::input(
+                    "invalid:now",
+                    format!("OUTBOX_NOW must be unix seconds, not {text:?}"),
+                )
+            })
+        }
+        _ => Ok(Clock::System),
+    }
+}
+
+/// Turns a clap error into our usage failure: one line, exit 2.
+fn usage_error(error: &clap::Error) -> Error {
+    let rendered = error.render().to_string();
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines
+        .next()
+        .unwrap_or("invalid usage")
+        .trim_start_matches("error: ")
+        .to_owned();
+    let message = match lines.find(|l| l.starts_with("tip:")) {
+        Some(tip) => format!("{first} ({tip})"),
+        None => first,
+    };
+    Error::input("invalid:usage", format!("{message}; see outbox --help"))
+}
+
+fn run() -> anyhow::Result<ExitCode> {
+    let args: Vec<_> = std::env::args_os().collect();
+    let wants_json = args
+        .iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json");
+    let format = if wants_json {
+        OutputFormat::Json
+    } else {
+        OutputFormat::Human
+    };
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version
+            e.print().context("cannot write help")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Ok(fail(&usage_error(&e), format)),
+    };
+    let clock = match clock_from_env() {
+        Ok(clock) => clock,
+        Err(e) => return Ok(fail(&e, format)),
+    };
+    let ctx = Context {
+        db: cli.db,
+        format,
+        clock,
+    };
+    match cli::exec(cli.command, &ctx) {
+        Ok(report) => match ctx.emit(report.as_ref()) {
+            // A reader that stopped early (`| head`) is not a failure.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+            written => {
+                written.context("cannot write to stdout")?;
+                Ok(ExitCode::SUCCESS)
+            }
+        },
+        Err(e) => Ok(fail(&e, format)),
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("outbox: {e:#}");
+            ExitCode::from(3)
+        }
+    }
 }

@@ -58,7 +58,11 @@ fn py_repr(value: &Value) -> String {
 /// characters escaped. Other non-printable code points (rare in practice) are
 /// kept as they are.
 fn repr_str(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -128,7 +132,9 @@ fn parse_int_text(s: &str) -> Option<i64> {
 /// The reference's clamped-integer helpers: `int(value)` clamped into
 /// `min..=max`, or `fallback` when Python's `int()` would raise.
 pub fn clamped(value: Option<&Value>, fallback: i64, min: i64, max: i64) -> i64 {
-    value.and_then(py_int).map_or(fallback, |n| n.clamp(min, max))
+    value
+        .and_then(py_int)
+        .map_or(fallback, |n| n.clamp(min, max))
 }
 
 #[cfg(test)]
@@ -161,7 +167,14 @@ mod tests {
 
     #[test]
     fn truthiness_matches_python() {
-        for falsy in [json!(null), json!(false), json!(0), json!(""), json!([]), json!({})] {
+        for falsy in [
+            json!(null),
+            json!(false),
+            json!(0),
+            json!(""),
+            json!([]),
+            json!({}),
+        ] {
             assert!(!truthy(&falsy), "{falsy} is falsy");
         }
         assert!(!truthy(&crate::core::json::parse("0.0").unwrap()));

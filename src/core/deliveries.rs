@@ -61,7 +61,9 @@ impl Schedule {
 
 /// The reference's `_leaseExpiresAt` for a lease length in seconds.
 pub fn lease_deadline(lease_seconds: Option<i64>, now: i64) -> i64 {
-    now + lease_seconds.unwrap_or(DEFAULT_LEASE_SECONDS).clamp(1, MAX_LEASE_SECONDS)
+    now + lease_seconds
+        .unwrap_or(DEFAULT_LEASE_SECONDS)
+        .clamp(1, MAX_LEASE_SECONDS)
 }
 
 /// One delivery.
@@ -166,7 +168,11 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         meta: new.meta.clone().unwrap_or_default(),
         created_at,
         updated_at: now,
-        next_attempt_at: if status == DeliveryStatus::Queued { new.schedule.due_at(now) } else { 0 },
+        next_attempt_at: if status == DeliveryStatus::Queued {
+            new.schedule.due_at(now)
+        } else {
+            0
+        },
         claimed_at: 0,
         lease_expires_at: 0,
         delivered_at: 0,
@@ -179,7 +185,11 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         errors.push("missing:subId");
     }
     if !errors.is_empty() {
-        return Err(Refusal::InvalidDelivery { errors, delivery: Box::new(delivery) }.into());
+        return Err(Refusal::InvalidDelivery {
+            errors,
+            delivery: Box::new(delivery),
+        }
+        .into());
     }
     tx.put_delivery(&delivery)?;
     Ok(delivery)
@@ -200,7 +210,12 @@ pub(crate) struct DeliveryUpdate {
 
 /// The reference's `updateDelivery`: applies `update` and the invariants that
 /// tie timestamps to the status, then stores the result.
-pub(crate) fn update(tx: &mut dyn Tx, mut delivery: Delivery, update: DeliveryUpdate, now: i64) -> Result<Delivery> {
+pub(crate) fn update(
+    tx: &mut dyn Tx,
+    mut delivery: Delivery,
+    update: DeliveryUpdate,
+    now: i64,
+) -> Result<Delivery> {
     let status = update.status.unwrap_or(delivery.status);
     let mut claimed_at = update.claimed_at.unwrap_or(delivery.claimed_at);
     let mut lease_expires_at = update.lease_expires_at.unwrap_or(delivery.lease_expires_at);
@@ -243,28 +258,59 @@ pub(crate) fn update(tx: &mut dyn Tx, mut delivery: Delivery, update: DeliveryUp
 }
 
 pub(crate) fn get(tx: &mut dyn Tx, delivery_id: &str) -> Result<Delivery> {
-    tx.delivery(delivery_id)?
-        .ok_or_else(|| Refusal::DeliveryNotFound { delivery_id: delivery_id.to_owned() }.into())
+    tx.delivery(delivery_id)?.ok_or_else(|| {
+        Refusal::DeliveryNotFound {
+            delivery_id: delivery_id.to_owned(),
+        }
+        .into()
+    })
 }
 
-pub(crate) fn list(tx: &mut dyn Tx, filter: &DeliveryFilter, limit: Option<i64>) -> Result<DeliveryList> {
+pub(crate) fn list(
+    tx: &mut dyn Tx,
+    filter: &DeliveryFilter,
+    limit: Option<i64>,
+) -> Result<DeliveryList> {
     let deliveries = tx.deliveries(filter, super::limit(limit))?;
-    Ok(DeliveryList { ok: OkTrue, count: deliveries.len(), deliveries })
+    Ok(DeliveryList {
+        ok: OkTrue,
+        count: deliveries.len(),
+        deliveries,
+    })
 }
 
-pub(crate) fn ready(tx: &mut dyn Tx, filter: &DeliveryFilter, limit: Option<i64>, now: i64) -> Result<DeliveryPage> {
-    let filter = DeliveryFilter { status: None, ..filter.clone() };
+pub(crate) fn ready(
+    tx: &mut dyn Tx,
+    filter: &DeliveryFilter,
+    limit: Option<i64>,
+    now: i64,
+) -> Result<DeliveryPage> {
+    let filter = DeliveryFilter {
+        status: None,
+        ..filter.clone()
+    };
     let deliveries = tx.claimable(&filter, now, super::limit(limit))?;
     let total = tx.count_claimable(&filter, now)?;
-    Ok(DeliveryPage { ok: OkTrue, count: deliveries.len(), deliveries, total })
+    Ok(DeliveryPage {
+        ok: OkTrue,
+        count: deliveries.len(),
+        deliveries,
+        total,
+    })
 }
 
 pub(crate) fn chain(tx: &mut dyn Tx, delivery_id: &str, limit: Option<i64>) -> Result<Chain> {
     let delivery = get(tx, delivery_id)?;
     let mut attempts = tx.attempts(&delivery.event_id, &delivery.sub_id)?;
     let total = attempts.len();
-    let root = attempts.first().map(|d| d.delivery_id.clone()).unwrap_or_default();
-    let latest = attempts.last().map(|d| d.delivery_id.clone()).unwrap_or_default();
+    let root = attempts
+        .first()
+        .map(|d| d.delivery_id.clone())
+        .unwrap_or_default();
+    let latest = attempts
+        .last()
+        .map(|d| d.delivery_id.clone())
+        .unwrap_or_default();
     attempts.truncate(super::limit(limit) as usize);
     Ok(Chain {
         ok: OkTrue,
@@ -281,5 +327,9 @@ pub(crate) fn chain(tx: &mut dyn Tx, delivery_id: &str, limit: Option<i64>) -> R
 
 pub(crate) fn stats(tx: &mut dyn Tx, filter: &DeliveryFilter, now: i64) -> Result<StatsReply> {
     let counts = tx.delivery_counts(filter, now)?;
-    Ok(StatsReply { ok: OkTrue, count: counts.total, stats: counts.into() })
+    Ok(StatsReply {
+        ok: OkTrue,
+        count: counts.total,
+        stats: counts.into(),
+    })
 }

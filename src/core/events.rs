@@ -1,12 +1,12 @@
 //! Events: recording (with matching and fan-out into deliveries), reading,
 //! listing and acking, as the reference's `EventBook` does them.
 
+use super::OkTrue;
 use super::coerce::{py_int, py_str, str_or, truthy};
 use super::deliveries::{NewDelivery, create_delivery};
 use super::ids;
 use super::json::Object;
 use super::model::{Delivery, Event, EventStatus, Subscription};
-use super::OkTrue;
 use crate::error::{Error, Refusal, Result};
 use crate::store::{EventFilter, Tx};
 use serde::Serialize;
@@ -36,13 +36,18 @@ impl RecordEvent {
     /// coercions for scalars. Values the reference would silently replace
     /// (a non-object `payload`, an unknown `status`) are refused instead.
     pub fn from_json(object: &Object, default_source: Option<&str>) -> Result<Self> {
-        let event_type = str_or(object.get("type").or_else(|| object.get("event")), "").trim().to_owned();
+        let event_type = str_or(object.get("type").or_else(|| object.get("event")), "")
+            .trim()
+            .to_owned();
         let text = |key: &str| object.get(key).map(|v| str_or(Some(v), ""));
         let int = |key: &str| -> Result<Option<i64>> {
             match object.get(key) {
-                Some(v) if truthy(v) => py_int(v)
-                    .map(Some)
-                    .ok_or_else(|| Error::input(format!("invalid:{key}"), format!("{key} must be an integer, not {v}"))),
+                Some(v) if truthy(v) => py_int(v).map(Some).ok_or_else(|| {
+                    Error::input(
+                        format!("invalid:{key}"),
+                        format!("{key} must be an integer, not {v}"),
+                    )
+                }),
                 _ => Ok(None),
             }
         };
@@ -50,7 +55,11 @@ impl RecordEvent {
         let status = match object.get("status") {
             None | Some(Value::Null) => None,
             Some(v) if !truthy(v) => Some(EventStatus::Queued),
-            Some(v) => Some(py_str(v).parse().map_err(|e: String| Error::input("invalid:status", e))?),
+            Some(v) => Some(
+                py_str(v)
+                    .parse()
+                    .map_err(|e: String| Error::input("invalid:status", e))?,
+            ),
         };
         let ack_at = match object.get("ackAt") {
             None | Some(Value::Null) => None,
@@ -133,7 +142,11 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
     }
     let now = nonzero(req.created_at).unwrap_or(clock_now);
     let subject = req.subject.clone().unwrap_or_default();
-    let source = req.source.clone().filter(|s| !s.is_empty()).unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
+    let source = req
+        .source
+        .clone()
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| DEFAULT_SOURCE.to_owned());
     let target = req.target.clone().unwrap_or_default();
     let payload = req.payload.clone().unwrap_or_default();
     let event_id = match req.event_id.as_deref() {
@@ -150,11 +163,20 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         subject,
         source,
         target,
-        status: req.status.or(kept.map(|e| e.status)).unwrap_or(EventStatus::Queued),
+        status: req
+            .status
+            .or(kept.map(|e| e.status))
+            .unwrap_or(EventStatus::Queued),
         payload,
         subscriptions: subscriptions.iter().map(|s| s.sub_id.clone()).collect(),
-        ack: req.ack.clone().or_else(|| kept.map(|e| e.ack.clone())).unwrap_or_default(),
-        created_at: nonzero(req.created_at).or(kept.map(|e| e.created_at)).unwrap_or(now),
+        ack: req
+            .ack
+            .clone()
+            .or_else(|| kept.map(|e| e.ack.clone()))
+            .unwrap_or_default(),
+        created_at: nonzero(req.created_at)
+            .or(kept.map(|e| e.created_at))
+            .unwrap_or(now),
         updated_at: nonzero(req.updated_at).unwrap_or(now),
         ack_at: req.ack_at.or(kept.map(|e| e.ack_at)).unwrap_or(0),
     };
@@ -163,7 +185,11 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
     for subscription in &subscriptions {
         deliveries.push(delivery_for(tx, &event, subscription, clock_now)?);
     }
-    Ok(EventRecorded { ok: OkTrue, event, deliveries })
+    Ok(EventRecorded {
+        ok: OkTrue,
+        event,
+        deliveries,
+    })
 }
 
 /// Python's `value or fallback` on an integer: zero counts as not given.
@@ -173,11 +199,19 @@ pub(crate) fn nonzero(value: Option<i64>) -> Option<i64> {
 
 /// The first attempt of delivering `event` to `subscription`; an existing
 /// first attempt is returned as it is.
-fn delivery_for(tx: &mut dyn Tx, event: &Event, subscription: &Subscription, now: i64) -> Result<Delivery> {
-    if let Some(existing) = tx.delivery(&ids::delivery_id(&event.event_id, &subscription.sub_id, 1))? {
+fn delivery_for(
+    tx: &mut dyn Tx,
+    event: &Event,
+    subscription: &Subscription,
+    now: i64,
+) -> Result<Delivery> {
+    if let Some(existing) =
+        tx.delivery(&ids::delivery_id(&event.event_id, &subscription.sub_id, 1))?
+    {
         return Ok(existing);
     }
-    let meta = json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
+    let meta =
+        json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
     let new = NewDelivery {
         event_id: event.event_id.clone(),
         sub_id: subscription.sub_id.clone(),
@@ -212,8 +246,12 @@ pub(crate) fn matching(
 }
 
 pub(crate) fn get(tx: &mut dyn Tx, event_id: &str) -> Result<Event> {
-    tx.event(event_id)?
-        .ok_or_else(|| Refusal::EventNotFound { event_id: event_id.to_owned() }.into())
+    tx.event(event_id)?.ok_or_else(|| {
+        Refusal::EventNotFound {
+            event_id: event_id.to_owned(),
+        }
+        .into()
+    })
 }
 
 pub(crate) fn ack(tx: &mut dyn Tx, event_id: &str, req: &AckEvent, now: i64) -> Result<Event> {
@@ -228,5 +266,9 @@ pub(crate) fn ack(tx: &mut dyn Tx, event_id: &str, req: &AckEvent, now: i64) -> 
 
 pub(crate) fn list(tx: &mut dyn Tx, filter: &EventFilter, limit: Option<i64>) -> Result<EventList> {
     let events = tx.events(filter, super::limit(limit))?;
-    Ok(EventList { ok: OkTrue, count: events.len(), events })
+    Ok(EventList {
+        ok: OkTrue,
+        count: events.len(),
+        events,
+    })
 }

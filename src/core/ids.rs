@@ -36,7 +36,13 @@ pub fn event_id(
 }
 
 /// The id of a subscription created without an explicit one.
-pub fn subscription_id(client_id: &str, event_types: &[String], target: &str, transport: &str, endpoint: &str) -> String {
+pub fn subscription_id(
+    client_id: &str,
+    event_types: &[String],
+    target: &str,
+    transport: &str,
+    endpoint: &str,
+) -> String {
     let base = json!({
         "clientId": client_id,
         "eventTypes": event_types,
@@ -49,5 +55,8 @@ pub fn subscription_id(client_id: &str, event_types: &[String], target: &str, tr
 
 /// The id of attempt `attempt` of delivering `event_id` to `sub_id`.
 pub fn delivery_id(event_id: &str, sub_id: &str, attempt: i64) -> String {
-    digest_id("delv_", &json!({"eventId": event_id, "subId": sub_id, "attempt": attempt}))
+    digest_id(
+        "delv_",
+        &json!({"eventId": event_id, "subId": sub_id, "attempt": attempt}),
+    )
 }

@@ -195,7 +195,10 @@ mod tests {
 
     #[test]
     fn numbers_keep_ints_exact_and_normalise_floats() {
-        assert_eq!(canon("123456789012345678901234567890"), "123456789012345678901234567890");
+        assert_eq!(
+            canon("123456789012345678901234567890"),
+            "123456789012345678901234567890"
+        );
         assert_eq!(canon("-0"), "0");
         assert_eq!(canon("1E16"), "1e+16");
         assert_eq!(canon("2.50"), "2.5");
@@ -204,7 +207,10 @@ mod tests {
 
     #[test]
     fn strings_are_ascii_escaped_with_surrogate_pairs() {
-        assert_eq!(canon(r#""é😀\u0001\u007f\"\\/""#), r#""\u00e9\ud83d\ude00\u0001\u007f\"\\/""#);
+        assert_eq!(
+            canon(r#""é😀\u0001\u007f\"\\/""#),
+            r#""\u00e9\ud83d\ude00\u0001\u007f\"\\/""#
+        );
         assert_eq!(canon(r#""\b\f\n\r\t""#), r#""\b\f\n\r\t""#);
     }
 

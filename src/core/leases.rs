@@ -2,7 +2,10 @@
 //! claim ends (complete, fail with retry, release, cancel, renew, sweep).
 
 use super::OkTrue;
-use super::deliveries::{DeliveryList, DeliveryPage, DeliveryUpdate, NewDelivery, Schedule, create_delivery, get, lease_deadline, update};
+use super::deliveries::{
+    DeliveryList, DeliveryPage, DeliveryUpdate, NewDelivery, Schedule, create_delivery, get,
+    lease_deadline, update,
+};
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus, Transport};
 use crate::error::{Refusal, Result};
@@ -116,7 +119,7 @@ pub struct Failed {
 pub enum RetryOutcome {
     Scheduled {
         scheduled: bool,
-        delivery: Delivery,
+        delivery: Box<Delivery>,
         #[serde(rename = "maxAttempts")]
         max_attempts: i64,
     },
@@ -133,7 +136,11 @@ pub enum RetryOutcome {
 }
 
 fn refuse(code: &'static str, delivery: Delivery) -> crate::error::Error {
-    Refusal::Transition { code, delivery: Box::new(delivery) }.into()
+    Refusal::Transition {
+        code,
+        delivery: Box::new(delivery),
+    }
+    .into()
 }
 
 /// A worker named in the payload must be the one holding the claim, when
@@ -158,7 +165,10 @@ fn claim_one(tx: &mut dyn Tx, delivery: Delivery, claim: &Claim, now: i64) -> Re
 }
 
 pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Delivery> {
-    let filter = DeliveryFilter { status: None, ..claim.filter.clone() };
+    let filter = DeliveryFilter {
+        status: None,
+        ..claim.filter.clone()
+    };
     match tx.claimable(&filter, now, 1)?.into_iter().next() {
         Some(delivery) => claim_one(tx, delivery, claim, now),
         None => {
@@ -178,18 +188,36 @@ pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Del
     }
 }
 
-pub(crate) fn claim_batch(tx: &mut dyn Tx, claim: &Claim, limit: Option<i64>, now: i64) -> Result<DeliveryPage> {
-    let filter = DeliveryFilter { status: None, ..claim.filter.clone() };
+pub(crate) fn claim_batch(
+    tx: &mut dyn Tx,
+    claim: &Claim,
+    limit: Option<i64>,
+    now: i64,
+) -> Result<DeliveryPage> {
+    let filter = DeliveryFilter {
+        status: None,
+        ..claim.filter.clone()
+    };
     let total = tx.count_claimable(&filter, now)?;
     let found = tx.claimable(&filter, now, super::limit(limit.or(Some(10))))?;
     let mut deliveries = Vec::with_capacity(found.len());
     for delivery in found {
         deliveries.push(claim_one(tx, delivery, claim, now)?);
     }
-    Ok(DeliveryPage { ok: OkTrue, count: deliveries.len(), deliveries, total })
+    Ok(DeliveryPage {
+        ok: OkTrue,
+        count: deliveries.len(),
+        deliveries,
+        total,
+    })
 }
 
-pub(crate) fn complete(tx: &mut dyn Tx, delivery_id: &str, req: &Complete, now: i64) -> Result<Delivery> {
+pub(crate) fn complete(
+    tx: &mut dyn Tx,
+    delivery_id: &str,
+    req: &Complete,
+    now: i64,
+) -> Result<Delivery> {
     let delivery = get(tx, delivery_id)?;
     match delivery.status {
         DeliveryStatus::Delivered => return Ok(delivery),
@@ -209,7 +237,10 @@ pub(crate) fn complete(tx: &mut dyn Tx, delivery_id: &str, req: &Complete, now: 
 
 pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> Result<Failed> {
     let delivery = get(tx, delivery_id)?;
-    if matches!(delivery.status, DeliveryStatus::Delivered | DeliveryStatus::Canceled) {
+    if matches!(
+        delivery.status,
+        DeliveryStatus::Delivered | DeliveryStatus::Canceled
+    ) {
         return Err(refuse("invalid:failStatus", delivery));
     }
     let delivery = if delivery.status == DeliveryStatus::Claimed {
@@ -229,18 +260,47 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         update(tx, delivery, change, now)?
     };
     if !req.retry {
-        let retry = RetryOutcome::Disabled { scheduled: false, reason: "disabled" };
-        return Ok(Failed { ok: OkTrue, delivery: failed, retry });
+        let retry = RetryOutcome::Disabled {
+            scheduled: false,
+            reason: "disabled",
+        };
+        return Ok(Failed {
+            ok: OkTrue,
+            delivery: failed,
+            retry,
+        });
     }
-    let max_attempts = req.max_attempts.map_or(DEFAULT_MAX_ATTEMPTS, |n| n.clamp(1, MAX_MAX_ATTEMPTS));
+    let max_attempts = req
+        .max_attempts
+        .map_or(DEFAULT_MAX_ATTEMPTS, |n| n.clamp(1, MAX_MAX_ATTEMPTS));
     if failed.attempt >= max_attempts {
-        let retry = RetryOutcome::Exhausted { scheduled: false, reason: "maxAttempts", max_attempts };
-        return Ok(Failed { ok: OkTrue, delivery: failed, retry });
+        let retry = RetryOutcome::Exhausted {
+            scheduled: false,
+            reason: "maxAttempts",
+            max_attempts,
+        };
+        return Ok(Failed {
+            ok: OkTrue,
+            delivery: failed,
+            retry,
+        });
     }
-    let next = Retry { schedule: req.schedule, meta: Some(req.retry_meta.clone().unwrap_or_default()), ..Retry::default() };
+    let next = Retry {
+        schedule: req.schedule,
+        meta: Some(req.retry_meta.clone().unwrap_or_default()),
+        ..Retry::default()
+    };
     let scheduled = retry_from(tx, failed.clone(), &next, now)?;
-    let retry = RetryOutcome::Scheduled { scheduled: true, delivery: scheduled, max_attempts };
-    Ok(Failed { ok: OkTrue, delivery: failed, retry })
+    let retry = RetryOutcome::Scheduled {
+        scheduled: true,
+        delivery: Box::new(scheduled),
+        max_attempts,
+    };
+    Ok(Failed {
+        ok: OkTrue,
+        delivery: failed,
+        retry,
+    })
 }
 
 pub(crate) fn retry(tx: &mut dyn Tx, delivery_id: &str, req: &Retry, now: i64) -> Result<Delivery> {
@@ -251,7 +311,10 @@ pub(crate) fn retry(tx: &mut dyn Tx, delivery_id: &str, req: &Retry, now: i64) -
 /// Queues the next attempt after a failed or canceled one. An attempt that
 /// already exists is returned unchanged, never overwritten.
 fn retry_from(tx: &mut dyn Tx, delivery: Delivery, req: &Retry, now: i64) -> Result<Delivery> {
-    if !matches!(delivery.status, DeliveryStatus::Failed | DeliveryStatus::Canceled) {
+    if !matches!(
+        delivery.status,
+        DeliveryStatus::Failed | DeliveryStatus::Canceled
+    ) {
         return Err(refuse("invalid:retryStatus", delivery));
     }
     let attempt = req.attempt.unwrap_or(delivery.attempt + 1).max(1);
@@ -279,7 +342,12 @@ fn retry_from(tx: &mut dyn Tx, delivery: Delivery, req: &Retry, now: i64) -> Res
     create_delivery(tx, &new, now)
 }
 
-pub(crate) fn cancel(tx: &mut dyn Tx, delivery_id: &str, req: &Cancel, now: i64) -> Result<Delivery> {
+pub(crate) fn cancel(
+    tx: &mut dyn Tx,
+    delivery_id: &str,
+    req: &Cancel,
+    now: i64,
+) -> Result<Delivery> {
     let delivery = get(tx, delivery_id)?;
     match delivery.status {
         DeliveryStatus::Canceled => return Ok(delivery),
@@ -311,11 +379,19 @@ pub(crate) fn renew(tx: &mut dyn Tx, delivery_id: &str, req: &Renew, now: i64) -
     {
         return Err(refuse("invalid:leaseOwner", delivery));
     }
-    let change = DeliveryUpdate { lease_expires_at: Some(lease_deadline(req.lease_seconds, now)), ..DeliveryUpdate::default() };
+    let change = DeliveryUpdate {
+        lease_expires_at: Some(lease_deadline(req.lease_seconds, now)),
+        ..DeliveryUpdate::default()
+    };
     update(tx, delivery, change, now)
 }
 
-pub(crate) fn release(tx: &mut dyn Tx, delivery_id: &str, req: &Release, now: i64) -> Result<Delivery> {
+pub(crate) fn release(
+    tx: &mut dyn Tx,
+    delivery_id: &str,
+    req: &Release,
+    now: i64,
+) -> Result<Delivery> {
     let delivery = get(tx, delivery_id)?;
     if delivery.status != DeliveryStatus::Claimed {
         return Err(refuse("invalid:releaseStatus", delivery));
@@ -335,13 +411,31 @@ pub(crate) fn release(tx: &mut dyn Tx, delivery_id: &str, req: &Release, now: i6
 }
 
 pub(crate) fn sweep(tx: &mut dyn Tx, req: &Sweep, now: i64) -> Result<DeliveryList> {
-    let filter = DeliveryFilter { status: None, ..req.filter.clone() };
+    let filter = DeliveryFilter {
+        status: None,
+        ..req.filter.clone()
+    };
     let expired = tx.expired_leases(&filter, now, super::limit(req.limit))?;
     let mut deliveries = Vec::with_capacity(expired.len());
     for delivery in expired {
-        let last_error = req.last_error.clone().unwrap_or_else(|| delivery.last_error.clone());
-        let release = Release { last_error: Some(last_error), ..Release::default() };
-        deliveries.push(self::release(tx, &delivery.delivery_id.clone(), &release, now)?);
+        let last_error = req
+            .last_error
+            .clone()
+            .unwrap_or_else(|| delivery.last_error.clone());
+        let release = Release {
+            last_error: Some(last_error),
+            ..Release::default()
+        };
+        deliveries.push(self::release(
+            tx,
+            &delivery.delivery_id.clone(),
+            &release,
+            now,
+        )?);
     }
-    Ok(DeliveryList { ok: OkTrue, count: deliveries.len(), deliveries })
+    Ok(DeliveryList {
+        ok: OkTrue,
+        count: deliveries.len(),
+        deliveries,
+    })
 }

@@ -86,24 +86,32 @@ impl Outbox {
     }
 
     /// Records every event of a batch in one transaction: all or nothing.
-    /// A failure names the 1-based position of the request it came from.
-    pub fn record_events<I>(&mut self, requests: I) -> Result<Vec<EventRecorded>, (usize, Error)>
+    /// Requests come numbered by input line; a failure names its line.
+    pub fn record_events<I>(&mut self, requests: I) -> Result<Vec<EventRecorded>>
     where
         I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
     {
-        let mut tx = self.store.write().map_err(|e| (0, e))?;
+        let mut tx = self.store.write()?;
         let now = self.clock.now();
         let mut recorded = Vec::new();
         for (line, req) in requests {
             let result = req.and_then(|req| events::record(tx.as_mut(), &req, now));
-            recorded.push(result.map_err(|e| (line, e))?);
+            recorded.push(result.map_err(|error| Error::AtLine {
+                line,
+                error: Box::new(error),
+            })?);
         }
-        tx.commit().map_err(|e| (0, e))?;
+        tx.commit()?;
         Ok(recorded)
     }
 
     pub fn get_event(&mut self, event_id: &str) -> Result<EventReply> {
-        self.read(|tx, _| Ok(EventReply { ok: OkTrue, event: events::get(tx, event_id)? }))
+        self.read(|tx, _| {
+            Ok(EventReply {
+                ok: OkTrue,
+                event: events::get(tx, event_id)?,
+            })
+        })
     }
 
     pub fn list_events(&mut self, filter: &EventFilter, limit: Option<i64>) -> Result<EventList> {
@@ -111,52 +119,108 @@ impl Outbox {
     }
 
     pub fn ack_event(&mut self, event_id: &str, req: &AckEvent) -> Result<EventReply> {
-        self.write(|tx, now| Ok(EventReply { ok: OkTrue, event: events::ack(tx, event_id, req, now)? }))
+        self.write(|tx, now| {
+            Ok(EventReply {
+                ok: OkTrue,
+                event: events::ack(tx, event_id, req, now)?,
+            })
+        })
     }
 
-    pub fn create_subscription(&mut self, fields: &SubscriptionFields, sub_id: Option<&str>) -> Result<SubscriptionReply> {
+    pub fn create_subscription(
+        &mut self,
+        fields: &SubscriptionFields,
+        sub_id: Option<&str>,
+    ) -> Result<SubscriptionReply> {
         self.write(|tx, now| {
             let subscription = subscriptions::create(tx, fields, sub_id, now)?;
-            Ok(SubscriptionReply { ok: OkTrue, subscription })
+            Ok(SubscriptionReply {
+                ok: OkTrue,
+                subscription,
+            })
         })
     }
 
     pub fn get_subscription(&mut self, sub_id: &str) -> Result<SubscriptionReply> {
-        self.read(|tx, _| Ok(SubscriptionReply { ok: OkTrue, subscription: subscriptions::get(tx, sub_id)? }))
+        self.read(|tx, _| {
+            Ok(SubscriptionReply {
+                ok: OkTrue,
+                subscription: subscriptions::get(tx, sub_id)?,
+            })
+        })
     }
 
-    pub fn list_subscriptions(&mut self, filter: &SubscriptionFilter, limit: Option<i64>) -> Result<SubscriptionList> {
+    pub fn list_subscriptions(
+        &mut self,
+        filter: &SubscriptionFilter,
+        limit: Option<i64>,
+    ) -> Result<SubscriptionList> {
         self.read(|tx, _| subscriptions::list(tx, filter, limit))
     }
 
-    pub fn update_subscription(&mut self, sub_id: &str, changes: &SubscriptionFields) -> Result<SubscriptionReply> {
+    pub fn update_subscription(
+        &mut self,
+        sub_id: &str,
+        changes: &SubscriptionFields,
+    ) -> Result<SubscriptionReply> {
         self.write(|tx, now| {
             let subscription = subscriptions::update(tx, sub_id, changes, now)?;
-            Ok(SubscriptionReply { ok: OkTrue, subscription })
+            Ok(SubscriptionReply {
+                ok: OkTrue,
+                subscription,
+            })
         })
     }
 
     /// Which subscriptions an event with these fields would reach; writes nothing.
-    pub fn match_event(&mut self, event_type: &str, source: &str, subject: &str, target: &str) -> Result<SubscriptionList> {
+    pub fn match_event(
+        &mut self,
+        event_type: &str,
+        source: &str,
+        subject: &str,
+        target: &str,
+    ) -> Result<SubscriptionList> {
         self.read(|tx, _| {
             let subscriptions = events::matching(tx, event_type, source, subject, target)?;
-            Ok(SubscriptionList { ok: OkTrue, count: subscriptions.len(), subscriptions })
+            Ok(SubscriptionList {
+                ok: OkTrue,
+                count: subscriptions.len(),
+                subscriptions,
+            })
         })
     }
 
     pub fn create_delivery(&mut self, new: &NewDelivery) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: deliveries::create_delivery(tx, new, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: deliveries::create_delivery(tx, new, now)?,
+            })
+        })
     }
 
     pub fn get_delivery(&mut self, delivery_id: &str) -> Result<DeliveryReply> {
-        self.read(|tx, _| Ok(DeliveryReply { ok: OkTrue, delivery: deliveries::get(tx, delivery_id)? }))
+        self.read(|tx, _| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: deliveries::get(tx, delivery_id)?,
+            })
+        })
     }
 
-    pub fn list_deliveries(&mut self, filter: &DeliveryFilter, limit: Option<i64>) -> Result<DeliveryList> {
+    pub fn list_deliveries(
+        &mut self,
+        filter: &DeliveryFilter,
+        limit: Option<i64>,
+    ) -> Result<DeliveryList> {
         self.read(|tx, _| deliveries::list(tx, filter, limit))
     }
 
-    pub fn ready_deliveries(&mut self, filter: &DeliveryFilter, limit: Option<i64>) -> Result<DeliveryPage> {
+    pub fn ready_deliveries(
+        &mut self,
+        filter: &DeliveryFilter,
+        limit: Option<i64>,
+    ) -> Result<DeliveryPage> {
         self.read(|tx, now| deliveries::ready(tx, filter, limit, now))
     }
 
@@ -169,15 +233,29 @@ impl Outbox {
     }
 
     pub fn claim_next(&mut self, claim: &Claim) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::claim_next(tx, claim, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::claim_next(tx, claim, now)?,
+            })
+        })
     }
 
     pub fn claim_batch(&mut self, claim: &Claim, limit: Option<i64>) -> Result<DeliveryPage> {
         self.write(|tx, now| leases::claim_batch(tx, claim, limit, now))
     }
 
-    pub fn complete_delivery(&mut self, delivery_id: &str, req: &Complete) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::complete(tx, delivery_id, req, now)? }))
+    pub fn complete_delivery(
+        &mut self,
+        delivery_id: &str,
+        req: &Complete,
+    ) -> Result<DeliveryReply> {
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::complete(tx, delivery_id, req, now)?,
+            })
+        })
     }
 
     pub fn fail_delivery(&mut self, delivery_id: &str, req: &Fail) -> Result<Failed> {
@@ -185,19 +263,39 @@ impl Outbox {
     }
 
     pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::retry(tx, delivery_id, req, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::retry(tx, delivery_id, req, now)?,
+            })
+        })
     }
 
     pub fn cancel_delivery(&mut self, delivery_id: &str, req: &Cancel) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::cancel(tx, delivery_id, req, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::cancel(tx, delivery_id, req, now)?,
+            })
+        })
     }
 
     pub fn renew_lease(&mut self, delivery_id: &str, req: &Renew) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::renew(tx, delivery_id, req, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::renew(tx, delivery_id, req, now)?,
+            })
+        })
     }
 
     pub fn release_delivery(&mut self, delivery_id: &str, req: &Release) -> Result<DeliveryReply> {
-        self.write(|tx, now| Ok(DeliveryReply { ok: OkTrue, delivery: leases::release(tx, delivery_id, req, now)? }))
+        self.write(|tx, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::release(tx, delivery_id, req, now)?,
+            })
+        })
     }
 
     pub fn sweep_expired_leases(&mut self, req: &Sweep) -> Result<DeliveryList> {

@@ -6,6 +6,14 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+/// A closed set of names (statuses, transports), as the reference spells them.
+pub trait Vocabulary: Copy + FromStr<Err = String> + 'static {
+    /// Every value, in the reference's order.
+    const ALL: &'static [Self];
+    /// The name the reference uses.
+    fn as_str(self) -> &'static str;
+}
+
 /// Declares a status enum whose wire names are the reference's strings.
 macro_rules! vocabulary {
     ($(#[$doc:meta])* $name:ident, $what:literal { $($variant:ident => $text:literal),+ $(,)? }) => {
@@ -15,12 +23,17 @@ macro_rules! vocabulary {
             $(#[serde(rename = $text)] $variant),+
         }
 
+        impl Vocabulary for $name {
+            const ALL: &'static [$name] = &[$($name::$variant),+];
+            fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+        }
+
         impl $name {
-            /// Every value, in the reference's order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
             /// The name the reference uses.
             pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
+                Vocabulary::as_str(self)
             }
         }
 
@@ -140,11 +153,14 @@ pub struct Delivery {
 impl Delivery {
     /// Claimed, with a lease that has run out by `now`.
     pub fn lease_expired(&self, now: i64) -> bool {
-        self.status == DeliveryStatus::Claimed && 0 < self.lease_expires_at && self.lease_expires_at <= now
+        self.status == DeliveryStatus::Claimed
+            && 0 < self.lease_expires_at
+            && self.lease_expires_at <= now
     }
 
     /// Queued and due, or claimed under an expired lease.
     pub fn claimable(&self, now: i64) -> bool {
-        (self.status == DeliveryStatus::Queued && self.next_attempt_at <= now) || self.lease_expired(now)
+        (self.status == DeliveryStatus::Queued && self.next_attempt_at <= now)
+            || self.lease_expired(now)
     }
 }

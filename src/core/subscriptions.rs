@@ -63,20 +63,40 @@ fn validate(subscription: Subscription) -> Result<Subscription> {
     if errors.is_empty() {
         Ok(subscription)
     } else {
-        Err(Refusal::InvalidSubscription { errors, subscription: Box::new(subscription) }.into())
+        Err(Refusal::InvalidSubscription {
+            errors,
+            subscription: Box::new(subscription),
+        }
+        .into())
     }
 }
 
-pub(crate) fn create(tx: &mut dyn Tx, fields: &SubscriptionFields, sub_id: Option<&str>, now: i64) -> Result<Subscription> {
+pub(crate) fn create(
+    tx: &mut dyn Tx,
+    fields: &SubscriptionFields,
+    sub_id: Option<&str>,
+    now: i64,
+) -> Result<Subscription> {
     // A subscription given only a target belongs to the client of that name.
-    let client_id = fields.client_id.as_ref().or(fields.target.as_ref()).map_or("", |c| c.trim()).to_owned();
+    let client_id = fields
+        .client_id
+        .as_ref()
+        .or(fields.target.as_ref())
+        .map_or("", |c| c.trim())
+        .to_owned();
     let event_types = clean_types(fields.event_types.as_deref().unwrap_or_default());
     let target = fields.target.clone().unwrap_or_else(|| client_id.clone());
     let transport = fields.transport.unwrap_or(Transport::Poll);
     let endpoint = fields.endpoint.clone().unwrap_or_default();
     let sub_id = match sub_id {
         Some(id) if !id.is_empty() => id.to_owned(),
-        _ => ids::subscription_id(&client_id, &event_types, &target, transport.as_str(), &endpoint),
+        _ => ids::subscription_id(
+            &client_id,
+            &event_types,
+            &target,
+            transport.as_str(),
+            &endpoint,
+        ),
     };
     let subscription = validate(Subscription {
         sub_id,
@@ -96,13 +116,22 @@ pub(crate) fn create(tx: &mut dyn Tx, fields: &SubscriptionFields, sub_id: Optio
 }
 
 pub(crate) fn get(tx: &mut dyn Tx, sub_id: &str) -> Result<Subscription> {
-    tx.subscription(sub_id)?
-        .ok_or_else(|| Refusal::SubscriptionNotFound { sub_id: sub_id.to_owned() }.into())
+    tx.subscription(sub_id)?.ok_or_else(|| {
+        Refusal::SubscriptionNotFound {
+            sub_id: sub_id.to_owned(),
+        }
+        .into()
+    })
 }
 
 /// Applies `changes` over the stored subscription. As in the reference, the
 /// id and `updatedAt` stay what they were.
-pub(crate) fn update(tx: &mut dyn Tx, sub_id: &str, changes: &SubscriptionFields, now: i64) -> Result<Subscription> {
+pub(crate) fn update(
+    tx: &mut dyn Tx,
+    sub_id: &str,
+    changes: &SubscriptionFields,
+    now: i64,
+) -> Result<Subscription> {
     let current = get(tx, sub_id)?;
     let subscription = validate(Subscription {
         sub_id: sub_id.to_owned(),
@@ -121,7 +150,15 @@ pub(crate) fn update(tx: &mut dyn Tx, sub_id: &str, changes: &SubscriptionFields
     Ok(subscription)
 }
 
-pub(crate) fn list(tx: &mut dyn Tx, filter: &SubscriptionFilter, limit: Option<i64>) -> Result<SubscriptionList> {
+pub(crate) fn list(
+    tx: &mut dyn Tx,
+    filter: &SubscriptionFilter,
+    limit: Option<i64>,
+) -> Result<SubscriptionList> {
     let subscriptions = tx.subscriptions(filter, super::limit(limit))?;
-    Ok(SubscriptionList { ok: OkTrue, count: subscriptions.len(), subscriptions })
+    Ok(SubscriptionList {
+        ok: OkTrue,
+        count: subscriptions.len(),
+        subscriptions,
+    })
 }

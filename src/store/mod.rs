@@ -3,7 +3,9 @@
 
 pub mod sqlite;
 
-use crate::core::model::{Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport};
+use crate::core::model::{
+    Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
+};
 use crate::error::Result;
 use std::collections::BTreeMap;
 
@@ -76,7 +78,11 @@ pub trait Tx {
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>>;
     fn put_subscription(&mut self, subscription: &Subscription) -> Result<()>;
     /// Newest first by `(createdAt, subId)`.
-    fn subscriptions(&mut self, filter: &SubscriptionFilter, limit: i64) -> Result<Vec<Subscription>>;
+    fn subscriptions(
+        &mut self,
+        filter: &SubscriptionFilter,
+        limit: i64,
+    ) -> Result<Vec<Subscription>>;
     /// Active subscriptions listing `event_type` or `"*"`, by `subId`.
     /// Must not read subscriptions of other types.
     fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>>;
@@ -88,12 +94,18 @@ pub trait Tx {
     /// Deliveries a worker may claim at `now` (queued and due, or under an
     /// expired lease), oldest first by `(createdAt, deliveryId)`.
     /// `filter.status` is ignored.
-    fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>>;
+    fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64)
+    -> Result<Vec<Delivery>>;
     /// How many deliveries [`Tx::claimable`] would return without a limit.
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64>;
     /// Claimed deliveries whose lease ran out by `now`, by
     /// `(leaseExpiresAt, deliveryId)`. `filter.status` is ignored.
-    fn expired_leases(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>>;
+    fn expired_leases(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>>;
     /// Every attempt for one event and subscription, by `(attempt, createdAt, deliveryId)`.
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>>;
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts>;

@@ -34,10 +34,13 @@ impl SqliteStore {
     /// anything is written to it.
     pub fn open(path: &Path) -> Result<Self> {
         let shown = path.display();
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)
             .map_err(|e| Error::storage(StorageCode::Open, format!("cannot open {shown}: {e}")))?;
-        conn.busy_timeout(BUSY_TIMEOUT).map_err(|e| storage_error(&e, path))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| storage_error(&e, path))?;
         conn.set_prepared_statement_cache_capacity(64);
         let mut store = SqliteStore { conn };
         store.check_schema(path)?;
@@ -74,7 +77,10 @@ impl SqliteStore {
             (0, 0) if objects == 0 => self.create(path),
             _ => Err(Error::storage(
                 StorageCode::NotOutbox,
-                format!("{} is a SQLite database of another application, not an outbox", path.display()),
+                format!(
+                    "{} is a SQLite database of another application, not an outbox",
+                    path.display()
+                ),
             )),
         }
     }
@@ -101,9 +107,13 @@ impl SqliteStore {
             return Ok(());
         }
         if objects != 0 {
-            return Err(Error::storage(StorageCode::NotOutbox, format!("{} is not an outbox database", path.display())));
+            return Err(Error::storage(
+                StorageCode::NotOutbox,
+                format!("{} is not an outbox database", path.display()),
+            ));
         }
-        tx.execute_batch(SCHEMA).map_err(|e| storage_error(&e, path))?;
+        tx.execute_batch(SCHEMA)
+            .map_err(|e| storage_error(&e, path))?;
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
         ))
@@ -124,11 +134,15 @@ impl SqliteStore {
         if version < 1 {
             return Err(Error::storage(
                 StorageCode::Corrupt,
-                format!("{} is marked as an outbox but has no schema version", path.display()),
+                format!(
+                    "{} is marked as an outbox but has no schema version",
+                    path.display()
+                ),
             ));
         }
         for step in MIGRATIONS.iter().skip(version as usize - 1) {
-            tx.execute_batch(step).map_err(|e| storage_error(&e, path))?;
+            tx.execute_batch(step)
+                .map_err(|e| storage_error(&e, path))?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
             .map_err(|e| storage_error(&e, path))?;
@@ -136,7 +150,10 @@ impl SqliteStore {
     }
 
     fn begin(&mut self, behavior: TransactionBehavior) -> Result<Box<dyn Tx + '_>> {
-        let tx = self.conn.transaction_with_behavior(behavior).map_err(|e| sql_error(&e))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(behavior)
+            .map_err(|e| sql_error(&e))?;
         Ok(Box::new(tx::SqliteTx::new(tx)))
     }
 }
@@ -156,7 +173,10 @@ fn refuse_unreadable(e: &rusqlite::Error, path: &Path) -> Error {
     match e.sqlite_error_code() {
         Some(ErrorCode::NotADatabase) => Error::storage(
             StorageCode::NotOutbox,
-            format!("{} is not an outbox database (not a SQLite file)", path.display()),
+            format!(
+                "{} is not an outbox database (not a SQLite file)",
+                path.display()
+            ),
         ),
         _ => storage_error(e, path),
     }
@@ -165,7 +185,10 @@ fn refuse_unreadable(e: &rusqlite::Error, path: &Path) -> Error {
 fn storage_error(e: &rusqlite::Error, path: &Path) -> Error {
     let err = sql_error(e);
     match err {
-        Error::Storage { code, message } => Error::storage(code, format!("{}: {message}", PathBuf::from(path).display())),
+        Error::Storage { code, message } => Error::storage(
+            code,
+            format!("{}: {message}", PathBuf::from(path).display()),
+        ),
         other => other,
     }
 }
@@ -181,7 +204,9 @@ pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
         _ => StorageCode::Other,
     };
     let message = match code {
-        StorageCode::Locked => format!("database is locked by another process past the busy timeout ({e})"),
+        StorageCode::Locked => {
+            format!("database is locked by another process past the busy timeout ({e})")
+        }
         StorageCode::ReadOnly => format!("database is read-only ({e})"),
         _ => e.to_string(),
     };

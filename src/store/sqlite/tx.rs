@@ -20,7 +20,8 @@ const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transp
 
 /// Claimable: queued and due, or claimed under a lease that ran out.
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";
-const LEASE_EXPIRED: &str = "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= ?1";
+const LEASE_EXPIRED: &str =
+    "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= ?1";
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
@@ -31,15 +32,24 @@ impl<'c> SqliteTx<'c> {
         SqliteTx { tx }
     }
 
-    fn query<T>(&self, sql: &str, params: &[SqlValue], map: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Vec<T>> {
+    fn query<T>(
+        &self,
+        sql: &str,
+        params: &[SqlValue],
+        map: fn(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>> {
         let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
-        let rows = stmt.query_map(params_from_iter(params), map).map_err(|e| sql_error(&e))?;
-        rows.collect::<rusqlite::Result<Vec<T>>>().map_err(|e| sql_error(&e))
+        let rows = stmt
+            .query_map(params_from_iter(params), map)
+            .map_err(|e| sql_error(&e))?;
+        rows.collect::<rusqlite::Result<Vec<T>>>()
+            .map_err(|e| sql_error(&e))
     }
 
     fn count(&self, sql: &str, params: &[SqlValue]) -> Result<i64> {
         let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
-        stmt.query_row(params_from_iter(params), |row| row.get(0)).map_err(|e| sql_error(&e))
+        stmt.query_row(params_from_iter(params), |row| row.get(0))
+            .map_err(|e| sql_error(&e))
     }
 }
 
@@ -53,13 +63,17 @@ struct Conditions {
 
 impl Conditions {
     fn starting_after(params: Vec<SqlValue>) -> Self {
-        Conditions { sql: String::new(), params }
+        Conditions {
+            sql: String::new(),
+            params,
+        }
     }
 
     fn eq(&mut self, column: &str, value: Option<&str>) {
         if let Some(value) = value {
             self.params.push(SqlValue::Text(value.to_owned()));
-            self.sql.push_str(&format!(" AND {column} = ?{}", self.params.len()));
+            self.sql
+                .push_str(&format!(" AND {column} = ?{}", self.params.len()));
         }
     }
 
@@ -70,9 +84,15 @@ impl Conditions {
 
     fn deliveries(filter: &DeliveryFilter, params: Vec<SqlValue>) -> Self {
         let mut c = Conditions::starting_after(params);
-        c.eq("event_id", filter.event_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq(
+            "event_id",
+            filter.event_id.as_deref().filter(|s| !s.is_empty()),
+        );
         c.eq("sub_id", filter.sub_id.as_deref().filter(|s| !s.is_empty()));
-        c.eq("client_id", filter.client_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq(
+            "client_id",
+            filter.client_id.as_deref().filter(|s| !s.is_empty()),
+        );
         c.eq("transport", filter.transport.map(|t| t.as_str()));
         c.eq("status", filter.status.map(|s| s.as_str()));
         c
@@ -85,7 +105,9 @@ fn json_text<T: serde::Serialize>(value: &T) -> String {
 
 fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
     let text: String = row.get(index)?;
-    serde_json::from_str(&text).map_err(|e| rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e)))
+    serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
+    })
 }
 
 fn parsed<T: std::str::FromStr<Err = String>>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
@@ -161,7 +183,11 @@ impl Tx for SqliteTx<'_> {
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
         let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?1");
-        Ok(first(self.query(&sql, &[SqlValue::Text(event_id.to_owned())], event_row)?))
+        Ok(first(self.query(
+            &sql,
+            &[SqlValue::Text(event_id.to_owned())],
+            event_row,
+        )?))
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
@@ -197,10 +223,16 @@ impl Tx for SqliteTx<'_> {
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
         let mut c = Conditions::default();
-        c.eq("type", filter.event_type.as_deref().filter(|s| !s.is_empty()));
+        c.eq(
+            "type",
+            filter.event_type.as_deref().filter(|s| !s.is_empty()),
+        );
         c.eq("source", filter.source.as_deref().filter(|s| !s.is_empty()));
         c.eq("target", filter.target.as_deref().filter(|s| !s.is_empty()));
-        c.eq("subject", filter.subject.as_deref().filter(|s| !s.is_empty()));
+        c.eq(
+            "subject",
+            filter.subject.as_deref().filter(|s| !s.is_empty()),
+        );
         c.eq("status", filter.status.map(|s| s.as_str()));
         let limit = c.bind(limit);
         let sql = format!(
@@ -212,7 +244,11 @@ impl Tx for SqliteTx<'_> {
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
         let sql = format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1");
-        Ok(first(self.query(&sql, &[SqlValue::Text(sub_id.to_owned())], subscription_row)?))
+        Ok(first(self.query(
+            &sql,
+            &[SqlValue::Text(sub_id.to_owned())],
+            subscription_row,
+        )?))
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
@@ -243,16 +279,29 @@ impl Tx for SqliteTx<'_> {
                 s.updated_at,
             ],
         )?;
-        run("DELETE FROM subscription_types WHERE sub_id = ?1", params![s.sub_id])?;
+        run(
+            "DELETE FROM subscription_types WHERE sub_id = ?1",
+            params![s.sub_id],
+        )?;
         for event_type in &s.event_types {
-            run("INSERT INTO subscription_types (event_type, sub_id) VALUES (?1, ?2)", params![event_type, s.sub_id])?;
+            run(
+                "INSERT INTO subscription_types (event_type, sub_id) VALUES (?1, ?2)",
+                params![event_type, s.sub_id],
+            )?;
         }
         Ok(())
     }
 
-    fn subscriptions(&mut self, filter: &SubscriptionFilter, limit: i64) -> Result<Vec<Subscription>> {
+    fn subscriptions(
+        &mut self,
+        filter: &SubscriptionFilter,
+        limit: i64,
+    ) -> Result<Vec<Subscription>> {
         let mut c = Conditions::default();
-        c.eq("client_id", filter.client_id.as_deref().filter(|s| !s.is_empty()));
+        c.eq(
+            "client_id",
+            filter.client_id.as_deref().filter(|s| !s.is_empty()),
+        );
         c.eq("status", filter.status.map(|s| s.as_str()));
         c.eq("transport", filter.transport.map(|t| t.as_str()));
         if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
@@ -276,12 +325,20 @@ impl Tx for SqliteTx<'_> {
              WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?1, '*')) \
                AND status = 'active' ORDER BY sub_id"
         );
-        self.query(&sql, &[SqlValue::Text(event_type.to_owned())], subscription_row)
+        self.query(
+            &sql,
+            &[SqlValue::Text(event_type.to_owned())],
+            subscription_row,
+        )
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
         let sql = format!("SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ?1");
-        Ok(first(self.query(&sql, &[SqlValue::Text(delivery_id.to_owned())], delivery_row)?))
+        Ok(first(self.query(
+            &sql,
+            &[SqlValue::Text(delivery_id.to_owned())],
+            delivery_row,
+        )?))
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
@@ -335,7 +392,12 @@ impl Tx for SqliteTx<'_> {
         self.query(&sql, &c.params, delivery_row)
     }
 
-    fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>> {
+    fn claimable(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
         // Two index ranges (queued in claim order, expired leases by deadline)
         // merged, each cut to the limit before the merge.
         let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
@@ -362,7 +424,12 @@ impl Tx for SqliteTx<'_> {
         self.count(&sql, &c.params)
     }
 
-    fn expired_leases(&mut self, filter: &DeliveryFilter, now: i64, limit: i64) -> Result<Vec<Delivery>> {
+    fn expired_leases(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
         let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
         let limit = c.bind(limit);
         let sql = format!(
@@ -378,7 +445,10 @@ impl Tx for SqliteTx<'_> {
             "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?1 AND sub_id = ?2 \
              ORDER BY attempt, created_at, delivery_id"
         );
-        let params = [SqlValue::Text(event_id.to_owned()), SqlValue::Text(sub_id.to_owned())];
+        let params = [
+            SqlValue::Text(event_id.to_owned()),
+            SqlValue::Text(sub_id.to_owned()),
+        ];
         self.query(&sql, &params, delivery_row)
     }
 
@@ -395,7 +465,18 @@ impl Tx for SqliteTx<'_> {
         );
         type Group = (String, String, String, [i64; 5]);
         let groups: Vec<Group> = self.query(&sql, &c.params, |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, [row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?]))
+            Ok((
+                row.get(0)?,
+                row.get(1)?,
+                row.get(2)?,
+                [
+                    row.get(3)?,
+                    row.get(4)?,
+                    row.get(5)?,
+                    row.get(6)?,
+                    row.get(7)?,
+                ],
+            ))
         })?;
         let mut counts = DeliveryCounts::default();
         for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
@@ -404,7 +485,11 @@ impl Tx for SqliteTx<'_> {
             counts.scheduled += scheduled;
             counts.expired += expired;
             counts.active_claims += active;
-            for (key, map) in [(status, &mut counts.by_status), (transport, &mut counts.by_transport), (client, &mut counts.by_client)] {
+            for (key, map) in [
+                (status, &mut counts.by_status),
+                (transport, &mut counts.by_transport),
+                (client, &mut counts.by_client),
+            ] {
                 if !key.is_empty() {
                     *map.entry(key).or_default() += n;
                 }

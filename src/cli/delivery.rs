@@ -1,0 +1,371 @@
+//! `outbox delivery ...`: the ledger of attempts and the worker protocol
+//! (claim, complete, fail, retry, cancel, renew, release, sweep).
+
+use super::{Context, DeliveryFilterArgs, maybe_json_object, one_of};
+use crate::output::Report;
+use clap::{Args, Subcommand};
+use outbox::Result;
+use outbox::core::deliveries::{NewDelivery, Schedule};
+use outbox::core::leases::{Cancel, Claim, Complete, Fail, Release, Renew, Retry, Sweep};
+use outbox::core::model::{DeliveryStatus, Transport};
+use outbox::store::DeliveryFilter;
+
+#[derive(Debug, Subcommand)]
+pub enum DeliveryCommand {
+    /// Create a delivery by hand (recording an event creates them for you).
+    Create(CreateArgs),
+    /// Show one delivery.
+    Get {
+        /// The delivery id (`delv_...`).
+        id: String,
+    },
+    /// List deliveries, newest first.
+    List {
+        #[command(flatten)]
+        filter: DeliveryFilterArgs,
+        #[arg(long, value_parser = one_of::<DeliveryStatus>())]
+        status: Option<DeliveryStatus>,
+        /// At most this many (1-500, default 100).
+        #[arg(long)]
+        limit: Option<i64>,
+    },
+    /// List deliveries a worker could claim now, oldest first.
+    Ready {
+        #[command(flatten)]
+        filter: DeliveryFilterArgs,
+        /// At most this many (1-500, default 100).
+        #[arg(long)]
+        limit: Option<i64>,
+    },
+    /// Show every attempt of the event and subscription behind a delivery.
+    Chain {
+        /// The delivery id (`delv_...`).
+        id: String,
+        /// At most this many (1-500, default 100).
+        #[arg(long)]
+        limit: Option<i64>,
+    },
+    /// Claim the oldest ready delivery under a lease (or several with --batch).
+    Claim(ClaimArgs),
+    /// Mark a claimed delivery as delivered.
+    Complete {
+        /// The delivery id (`delv_...`).
+        id: String,
+        /// Refuse unless this worker holds the claim.
+        #[arg(long = "worker", value_name = "WORKER_ID")]
+        worker: Option<String>,
+        /// Delivery time, unix seconds (default: now).
+        #[arg(long, value_name = "UNIX")]
+        delivered_at: Option<i64>,
+        /// Leave a note in lastError.
+        #[arg(long = "error", value_name = "TEXT")]
+        last_error: Option<String>,
+        #[command(flatten)]
+        meta: MetaArg,
+    },
+    /// Mark a delivery as failed and queue the next attempt, up to --max-attempts.
+    Fail(FailArgs),
+    /// Queue the next attempt of a failed or canceled delivery.
+    Retry(RetryArgs),
+    /// Cancel a delivery that has not been delivered.
+    Cancel {
+        /// The delivery id (`delv_...`).
+        id: String,
+        /// Refuse unless this worker holds the claim.
+        #[arg(long = "worker", value_name = "WORKER_ID")]
+        worker: Option<String>,
+        /// Why; kept in lastError.
+        #[arg(long)]
+        reason: Option<String>,
+        #[command(flatten)]
+        meta: MetaArg,
+    },
+    /// Extend the lease of a claimed delivery.
+    Renew {
+        /// The delivery id (`delv_...`).
+        id: String,
+        /// Refuse unless this worker holds the claim.
+        #[arg(long = "worker", value_name = "WORKER_ID")]
+        worker: Option<String>,
+        /// New lease length from now, in seconds (1-86400, default 300).
+        #[arg(long = "lease", value_name = "SECONDS")]
+        lease_seconds: Option<i64>,
+    },
+    /// Give a claimed delivery back to the queue.
+    Release {
+        /// The delivery id (`delv_...`).
+        id: String,
+        /// Refuse unless this worker holds the claim.
+        #[arg(long = "worker", value_name = "WORKER_ID")]
+        worker: Option<String>,
+        /// Why; kept in lastError.
+        #[arg(long = "error", value_name = "TEXT")]
+        last_error: Option<String>,
+        #[command(flatten)]
+        schedule: ScheduleArgs,
+        #[command(flatten)]
+        meta: MetaArg,
+    },
+    /// Put deliveries whose lease expired back in the queue (run it from cron).
+    Sweep {
+        #[command(flatten)]
+        filter: DeliveryFilterArgs,
+        /// At most this many (1-500, default 100).
+        #[arg(long)]
+        limit: Option<i64>,
+        /// Note to leave in lastError (default: keep the last one).
+        #[arg(long = "error", value_name = "TEXT")]
+        last_error: Option<String>,
+    },
+}
+
+/// `--meta`: free-form details merged into the delivery's meta.
+#[derive(Debug, Args)]
+pub struct MetaArg {
+    /// Details merged into the delivery's meta, a JSON object (text, @FILE or - for stdin).
+    #[arg(long, value_name = "JSON")]
+    pub meta: Option<String>,
+}
+
+/// When the attempt becomes due.
+#[derive(Debug, Args)]
+pub struct ScheduleArgs {
+    /// Due this many seconds from now (0-2592000).
+    #[arg(long = "delay", value_name = "SECONDS")]
+    pub delay_seconds: Option<i64>,
+    /// Due at this time, unix seconds; wins over --delay.
+    #[arg(long, value_name = "UNIX")]
+    pub next_attempt_at: Option<i64>,
+}
+
+impl ScheduleArgs {
+    fn schedule(&self) -> Schedule {
+        Schedule {
+            next_attempt_at: self.next_attempt_at,
+            delay_seconds: self.delay_seconds,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    #[arg(long = "event", value_name = "EVENT_ID")]
+    pub event_id: Option<String>,
+    #[arg(long = "sub", value_name = "SUB_ID")]
+    pub sub_id: Option<String>,
+    #[arg(long = "client", value_name = "CLIENT_ID")]
+    pub client_id: Option<String>,
+    #[arg(long, value_parser = one_of::<Transport>())]
+    pub transport: Option<Transport>,
+    #[arg(long)]
+    pub endpoint: Option<String>,
+    /// Attempt number (default 1); part of the derived id.
+    #[arg(long)]
+    pub attempt: Option<i64>,
+    #[arg(long, value_parser = one_of::<DeliveryStatus>())]
+    pub status: Option<DeliveryStatus>,
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
+    #[command(flatten)]
+    pub meta: MetaArg,
+    /// Use this id instead of one derived from event, subscription and attempt.
+    #[arg(long = "id", value_name = "DELIVERY_ID")]
+    pub delivery_id: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ClaimArgs {
+    #[command(flatten)]
+    pub filter: DeliveryFilterArgs,
+    /// Who claims; only this worker may then complete, fail or release it.
+    #[arg(long = "worker", value_name = "WORKER_ID")]
+    pub worker: Option<String>,
+    /// Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again.
+    #[arg(long = "lease", value_name = "SECONDS")]
+    pub lease_seconds: Option<i64>,
+    /// Claim up to N deliveries at once (1-500).
+    #[arg(long, value_name = "N")]
+    pub batch: Option<i64>,
+}
+
+#[derive(Debug, Args)]
+pub struct FailArgs {
+    /// The delivery id (`delv_...`).
+    pub id: String,
+    /// Refuse unless this worker holds the claim.
+    #[arg(long = "worker", value_name = "WORKER_ID")]
+    pub worker: Option<String>,
+    /// What went wrong; kept in lastError.
+    #[arg(long = "error", value_name = "TEXT")]
+    pub last_error: Option<String>,
+    /// Fail for good: queue no further attempt.
+    #[arg(long)]
+    pub no_retry: bool,
+    /// Queue no attempt beyond this number (1-100, default 3).
+    #[arg(long, value_name = "N")]
+    pub max_attempts: Option<i64>,
+    /// When the next attempt becomes due.
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
+    #[command(flatten)]
+    pub meta: MetaArg,
+    /// Details for the next attempt's meta, a JSON object.
+    #[arg(long, value_name = "JSON")]
+    pub retry_meta: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RetryArgs {
+    /// The delivery id (`delv_...`).
+    pub id: String,
+    #[arg(long = "client", value_name = "CLIENT_ID")]
+    pub client_id: Option<String>,
+    #[arg(long, value_parser = one_of::<Transport>())]
+    pub transport: Option<Transport>,
+    #[arg(long)]
+    pub endpoint: Option<String>,
+    /// Attempt number (default: the failed one's plus one).
+    #[arg(long)]
+    pub attempt: Option<i64>,
+    #[command(flatten)]
+    pub schedule: ScheduleArgs,
+    #[command(flatten)]
+    pub meta: MetaArg,
+}
+
+pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+    let meta = |m: &MetaArg| maybe_json_object("meta", m.meta.as_deref());
+    Ok(match cmd {
+        DeliveryCommand::Create(a) => {
+            let new = NewDelivery {
+                event_id: a.event_id.unwrap_or_default(),
+                sub_id: a.sub_id.unwrap_or_default(),
+                client_id: a.client_id,
+                transport: a.transport,
+                endpoint: a.endpoint,
+                attempt: a.attempt,
+                status: a.status,
+                schedule: a.schedule.schedule(),
+                meta: meta(&a.meta)?,
+                delivery_id: a.delivery_id,
+            };
+            Box::new(ctx.outbox()?.create_delivery(&new)?)
+        }
+        DeliveryCommand::Get { id } => Box::new(ctx.outbox()?.get_delivery(&id)?),
+        DeliveryCommand::List {
+            filter,
+            status,
+            limit,
+        } => {
+            let filter = DeliveryFilter {
+                status,
+                ..filter.filter()
+            };
+            Box::new(ctx.outbox()?.list_deliveries(&filter, limit)?)
+        }
+        DeliveryCommand::Ready { filter, limit } => {
+            Box::new(ctx.outbox()?.ready_deliveries(&filter.filter(), limit)?)
+        }
+        DeliveryCommand::Chain { id, limit } => Box::new(ctx.outbox()?.delivery_chain(&id, limit)?),
+        DeliveryCommand::Claim(a) => {
+            let claim = Claim {
+                filter: a.filter.filter(),
+                worker: a.worker,
+                lease_seconds: a.lease_seconds,
+            };
+            match a.batch {
+                Some(n) => Box::new(ctx.outbox()?.claim_batch(&claim, Some(n))?),
+                None => Box::new(ctx.outbox()?.claim_next(&claim)?),
+            }
+        }
+        DeliveryCommand::Complete {
+            id,
+            worker,
+            delivered_at,
+            last_error,
+            meta: m,
+        } => {
+            let req = Complete {
+                worker,
+                delivered_at,
+                last_error,
+                meta: meta(&m)?,
+            };
+            Box::new(ctx.outbox()?.complete_delivery(&id, &req)?)
+        }
+        DeliveryCommand::Fail(a) => {
+            let req = Fail {
+                worker: a.worker,
+                last_error: a.last_error,
+                retry: !a.no_retry,
+                max_attempts: a.max_attempts,
+                schedule: a.schedule.schedule(),
+                meta: meta(&a.meta)?,
+                retry_meta: maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
+            };
+            Box::new(ctx.outbox()?.fail_delivery(&a.id, &req)?)
+        }
+        DeliveryCommand::Retry(a) => {
+            let req = Retry {
+                client_id: a.client_id,
+                transport: a.transport,
+                endpoint: a.endpoint,
+                attempt: a.attempt,
+                schedule: a.schedule.schedule(),
+                meta: meta(&a.meta)?,
+            };
+            Box::new(ctx.outbox()?.retry_delivery(&a.id, &req)?)
+        }
+        DeliveryCommand::Cancel {
+            id,
+            worker,
+            reason,
+            meta: m,
+        } => {
+            let req = Cancel {
+                worker,
+                reason,
+                meta: meta(&m)?,
+            };
+            Box::new(ctx.outbox()?.cancel_delivery(&id, &req)?)
+        }
+        DeliveryCommand::Renew {
+            id,
+            worker,
+            lease_seconds,
+        } => Box::new(ctx.outbox()?.renew_lease(
+            &id,
+            &Renew {
+                worker,
+                lease_seconds,
+            },
+        )?),
+        DeliveryCommand::Release {
+            id,
+            worker,
+            last_error,
+            schedule,
+            meta: m,
+        } => {
+            let req = Release {
+                worker,
+                last_error,
+                schedule: schedule.schedule(),
+                meta: meta(&m)?,
+            };
+            Box::new(ctx.outbox()?.release_delivery(&id, &req)?)
+        }
+        DeliveryCommand::Sweep {
+            filter,
+            limit,
+            last_error,
+        } => {
+            let req = Sweep {
+                filter: filter.filter(),
+                limit,
+                last_error,
+            };
+            Box::new(ctx.outbox()?.sweep_expired_leases(&req)?)
+        }
+    })
+}

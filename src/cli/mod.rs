@@ -1,0 +1,178 @@
+//! The command line: clap definitions, one file per noun, and the glue that
+//! turns flags into the core's requests and answers into output.
+
+pub mod completions;
+pub mod delivery;
+pub mod event;
+pub mod stats;
+pub mod sub;
+
+use crate::output::{OutputFormat, Report, View, render};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use outbox::core::json::{self, Object};
+use outbox::core::model::{Transport, Vocabulary};
+use outbox::core::{Clock, Outbox};
+use outbox::store::DeliveryFilter;
+use outbox::store::sqlite::SqliteStore;
+use outbox::{Error, Result};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+/// An integration event outbox in one SQLite file: record events, fan them
+/// out to subscriptions, and let workers claim, complete and retry deliveries.
+#[derive(Debug, Parser)]
+#[command(
+    name = "outbox",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// The outbox database file; created with its schema on first use.
+    #[arg(
+        long,
+        global = true,
+        env = "OUTBOX_DB",
+        default_value = "outbox.db",
+        value_name = "PATH"
+    )]
+    pub db: PathBuf,
+
+    /// Print the result object as one line of JSON.
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Record, read, list and ack events.
+    #[command(subcommand)]
+    Event(event::EventCommand),
+    /// Create and manage subscriptions: which clients want which events.
+    #[command(subcommand)]
+    Sub(sub::SubCommand),
+    /// Claim, complete, fail, retry and inspect deliveries.
+    #[command(subcommand)]
+    Delivery(delivery::DeliveryCommand),
+    /// Count deliveries by state, transport and client.
+    Stats(stats::StatsArgs),
+    /// Print a shell completion script.
+    Completions(completions::CompletionsArgs),
+}
+
+/// Everything a command needs besides its own flags.
+pub struct Context {
+    pub db: PathBuf,
+    pub format: OutputFormat,
+    pub clock: Clock,
+}
+
+impl Context {
+    /// Opens the outbox; commands that need no database never call this.
+    pub fn outbox(&self) -> Result<Outbox> {
+        Ok(Outbox::new(
+            Box::new(SqliteStore::open(&self.db)?),
+            self.clock,
+        ))
+    }
+
+    /// Prints an answer to stdout.
+    pub fn emit(&self, report: &dyn Report) -> std::io::Result<()> {
+        let view = View::new(self.clock.now());
+        let text = render(report, self.format, &view);
+        let mut out = std::io::stdout().lock();
+        if !text.is_empty() {
+            writeln!(out, "{text}")?;
+        }
+        out.flush()
+    }
+}
+
+/// Runs a command that answers with a result object.
+pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
+    match command {
+        Command::Event(cmd) => event::exec(cmd, ctx),
+        Command::Sub(cmd) => sub::exec(cmd, ctx),
+        Command::Delivery(cmd) => delivery::exec(cmd, ctx),
+        Command::Stats(args) => stats::exec(args, ctx),
+        Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
+    }
+}
+
+/// A parser that accepts exactly the names of a vocabulary (statuses,
+/// transports); completions offer the same names.
+pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::ALL.iter().map(|v| PossibleValue::new(v.as_str())))
+        .map(|name| name.parse::<T>().expect("possible values parse"))
+}
+
+/// Filters shared by the delivery commands.
+#[derive(Debug, Clone, Default, Args)]
+pub struct DeliveryFilterArgs {
+    /// Only deliveries of this event.
+    #[arg(long = "event", value_name = "EVENT_ID")]
+    pub event_id: Option<String>,
+    /// Only deliveries for this subscription.
+    #[arg(long = "sub", value_name = "SUB_ID")]
+    pub sub_id: Option<String>,
+    /// Only deliveries to this client.
+    #[arg(long = "client", value_name = "CLIENT_ID")]
+    pub client_id: Option<String>,
+    /// Only deliveries over this transport.
+    #[arg(long, value_parser = one_of::<Transport>())]
+    pub transport: Option<Transport>,
+}
+
+impl DeliveryFilterArgs {
+    pub fn filter(&self) -> DeliveryFilter {
+        DeliveryFilter {
+            event_id: self.event_id.clone(),
+            sub_id: self.sub_id.clone(),
+            client_id: self.client_id.clone(),
+            transport: self.transport,
+            status: None,
+        }
+    }
+}
+
+/// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The value
+/// must be a JSON object; `flag` names it in messages and codes.
+pub fn json_object(flag: &str, raw: &str) -> Result<Object> {
+    let text = if raw == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+            Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
+        })?;
+        text
+    } else if let Some(path) = raw.strip_prefix('@') {
+        std::fs::read_to_string(path).map_err(|e| {
+            Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
+        })?
+    } else {
+        raw.to_owned()
+    };
+    match json::parse(&text) {
+        Ok(Value::Object(object)) => Ok(object),
+        Ok(other) => Err(Error::input(
+            format!("invalid:{flag}"),
+            format!(
+                "--{flag} must be a JSON object, not {}",
+                outbox::core::events::kind_of(&other)
+            ),
+        )),
+        Err(e) => Err(Error::input(
+            "invalid:json",
+            format!("--{flag} is not valid JSON: {e}"),
+        )),
+    }
+}
+
+/// [`json_object`] for an optional flag.
+pub fn maybe_json_object(flag: &str, raw: Option<&str>) -> Result<Option<Object>> {
+    raw.map(|raw| json_object(flag, raw)).transpose()
+}

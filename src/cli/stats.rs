@@ -1,0 +1,25 @@
+//! `outbox stats`: delivery counts by state, transport and client.
+
+use super::{Context, DeliveryFilterArgs, one_of};
+use crate::output::Report;
+use clap::Args;
+use outbox::Result;
+use outbox::core::model::DeliveryStatus;
+use outbox::store::DeliveryFilter;
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub filter: DeliveryFilterArgs,
+    /// Count only deliveries in this status.
+    #[arg(long, value_parser = one_of::<DeliveryStatus>())]
+    pub status: Option<DeliveryStatus>,
+}
+
+pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let filter = DeliveryFilter {
+        status: args.status,
+        ..args.filter.filter()
+    };
+    Ok(Box::new(ctx.outbox()?.delivery_stats(&filter)?))
+}
