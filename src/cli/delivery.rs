@@ -26,7 +26,7 @@ pub enum DeliveryCommand {
         #[arg(long, value_parser = one_of::<DeliveryStatus>())]
         status: Option<DeliveryStatus>,
         /// At most this many (1-500, default 100).
-        #[arg(long)]
+        #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
     },
     /// List deliveries a worker could claim now, oldest first.
@@ -34,7 +34,7 @@ pub enum DeliveryCommand {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
         /// At most this many (1-500, default 100).
-        #[arg(long)]
+        #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
     },
     /// Show every attempt of the event and subscription behind a delivery.
@@ -42,7 +42,7 @@ pub enum DeliveryCommand {
         /// The delivery id (`delv_...`).
         id: String,
         /// At most this many (1-500, default 100).
-        #[arg(long)]
+        #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
     },
     /// Claim the oldest ready delivery under a lease (or several with --batch).
@@ -55,7 +55,7 @@ pub enum DeliveryCommand {
         #[arg(long = "worker", value_name = "WORKER_ID")]
         worker: Option<String>,
         /// Delivery time, unix seconds (default: now).
-        #[arg(long, value_name = "UNIX")]
+        #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
         delivered_at: Option<i64>,
         /// Leave a note in lastError.
         #[arg(long = "error", value_name = "TEXT")]
@@ -88,7 +88,7 @@ pub enum DeliveryCommand {
         #[arg(long = "worker", value_name = "WORKER_ID")]
         worker: Option<String>,
         /// New lease length from now, in seconds (1-86400, default 300).
-        #[arg(long = "lease", value_name = "SECONDS")]
+        #[arg(allow_negative_numbers = true, long = "lease", value_name = "SECONDS")]
         lease_seconds: Option<i64>,
     },
     /// Give a claimed delivery back to the queue.
@@ -111,7 +111,7 @@ pub enum DeliveryCommand {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
         /// At most this many (1-500, default 100).
-        #[arg(long)]
+        #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
         /// Note to leave in lastError (default: keep the last one).
         #[arg(long = "error", value_name = "TEXT")]
@@ -131,10 +131,10 @@ pub struct MetaArg {
 #[derive(Debug, Args)]
 pub struct ScheduleArgs {
     /// Due this many seconds from now (0-2592000).
-    #[arg(long = "delay", value_name = "SECONDS")]
+    #[arg(allow_negative_numbers = true, long = "delay", value_name = "SECONDS")]
     pub delay_seconds: Option<i64>,
     /// Due at this time, unix seconds; wins over --delay.
-    #[arg(long, value_name = "UNIX")]
+    #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
     pub next_attempt_at: Option<i64>,
 }
 
@@ -160,7 +160,7 @@ pub struct CreateArgs {
     #[arg(long)]
     pub endpoint: Option<String>,
     /// Attempt number (default 1); part of the derived id.
-    #[arg(long)]
+    #[arg(allow_negative_numbers = true, long)]
     pub attempt: Option<i64>,
     #[arg(long, value_parser = one_of::<DeliveryStatus>())]
     pub status: Option<DeliveryStatus>,
@@ -181,10 +181,10 @@ pub struct ClaimArgs {
     #[arg(long = "worker", value_name = "WORKER_ID")]
     pub worker: Option<String>,
     /// Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again.
-    #[arg(long = "lease", value_name = "SECONDS")]
+    #[arg(allow_negative_numbers = true, long = "lease", value_name = "SECONDS")]
     pub lease_seconds: Option<i64>,
     /// Claim up to N deliveries at once (1-500).
-    #[arg(long, value_name = "N")]
+    #[arg(allow_negative_numbers = true, long, value_name = "N")]
     pub batch: Option<i64>,
 }
 
@@ -202,7 +202,7 @@ pub struct FailArgs {
     #[arg(long)]
     pub no_retry: bool,
     /// Queue no attempt beyond this number (1-100, default 3).
-    #[arg(long, value_name = "N")]
+    #[arg(allow_negative_numbers = true, long, value_name = "N")]
     pub max_attempts: Option<i64>,
     /// When the next attempt becomes due.
     #[command(flatten)]
@@ -225,7 +225,7 @@ pub struct RetryArgs {
     #[arg(long)]
     pub endpoint: Option<String>,
     /// Attempt number (default: the failed one's plus one).
-    #[arg(long)]
+    #[arg(allow_negative_numbers = true, long)]
     pub attempt: Option<i64>,
     #[command(flatten)]
     pub schedule: ScheduleArgs,

@@ -30,7 +30,7 @@ pub enum EventCommand {
         #[arg(long, value_name = "JSON")]
         ack: Option<String>,
         /// When it was acknowledged, unix seconds (default: now).
-        #[arg(long, value_name = "UNIX")]
+        #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
         ack_at: Option<i64>,
     },
 }
@@ -59,7 +59,7 @@ pub struct RecordArgs {
     #[arg(long = "id", value_name = "EVENT_ID")]
     pub event_id: Option<String>,
     /// Creation time, unix seconds (default: now); part of the derived id.
-    #[arg(long, value_name = "UNIX")]
+    #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
     pub created_at: Option<i64>,
     /// Record one event per line of this NDJSON file (- for stdin), all in one transaction.
     #[arg(
@@ -83,7 +83,7 @@ pub struct ListArgs {
     #[arg(long, value_parser = one_of::<EventStatus>())]
     pub status: Option<EventStatus>,
     /// At most this many (1-500, default 100).
-    #[arg(long)]
+    #[arg(allow_negative_numbers = true, long)]
     pub limit: Option<i64>,
 }
 

@@ -123,7 +123,7 @@ pub struct ListArgs {
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
     /// At most this many (1-500, default 100).
-    #[arg(long)]
+    #[arg(allow_negative_numbers = true, long)]
     pub limit: Option<i64>,
 }
 

@@ -1,0 +1,449 @@
+#!/usr/bin/env python3
+"""Writes the golden conformance fixtures under tests/fixtures/ from the
+reference implementation (shared/reference/events.py).
+
+Each scenario is a list of command lines run against one fresh database, each
+with its own clock. This script maps every command line onto the reference
+method that SPEC.md names, applies SPEC.md's deviations, and records what the
+command must print and its exit status. The Rust tests replay the command
+lines through the built binary; they need neither Python nor this script.
+
+    python3 dev/gen_fixtures.py [--reference PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+ref = None  # the reference module, loaded in main()
+CLOCK = [0]
+
+
+class Refused(Exception):
+    """A command line the CLI refuses before the reference sees it (exit 2)."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+# ---------------------------------------------------------------------------
+# The reference, with SPEC.md's deviations layered on top (not rewritten).
+
+
+def make_books():
+    class Events(ref.EventBook):
+        def recordEvent(self, payload):
+            before = copy.deepcopy(self._records)
+            result = super().recordEvent(payload)
+            if not result.get("ok"):
+                return result
+            eventId = result["event"]["eventId"]
+            prior = before.get(eventId)
+            if prior is None:
+                return result
+            # Deviation 1: re-recording keeps status, ack, ackAt, createdAt
+            # unless the payload sets them.
+            record = copy.deepcopy(self._records[eventId])
+            for key in ("status", "ack", "ackAt"):
+                if payload.get(key) is None:
+                    record[key] = copy.deepcopy(prior[key])
+            record["createdAt"] = int(payload["createdAt"]) if payload.get("createdAt") else prior["createdAt"]
+            self._saveRecord(record)
+            result["event"] = copy.deepcopy(record)
+            return result
+
+    class Deliveries(ref.EventDeliveryBook):
+        def retryDelivery(self, deliveryId, payload=None):
+            # Deviation 2: an attempt that exists is returned unchanged.
+            payload = payload or {}
+            current = self.getDelivery(deliveryId)
+            if current.get("ok") and current["delivery"].get("status") in {"failed", "canceled"}:
+                record = current["delivery"]
+                attempt = ref._attempt(payload.get("attempt", int(record.get("attempt", 1) or 1) + 1))
+                existing = self.getDelivery(ref._deliveryId(record["eventId"], record["subId"], attempt))
+                if existing.get("ok"):
+                    return existing
+            return super().retryDelivery(deliveryId, payload)
+
+        def releaseDelivery(self, deliveryId, payload=None):
+            # Deviation 3: release checks the owner like complete does.
+            payload = payload or {}
+            current = self.getDelivery(deliveryId)
+            if current.get("ok") and current["delivery"].get("status") == "claimed":
+                record = current["delivery"]
+                workerId = str(payload.get("workerId", payload.get("claimedBy", "")) or "")
+                claimedBy = str(record.get("claimedBy", "") or "")
+                if workerId and claimedBy and workerId != claimedBy:
+                    return {"ok": False, "error": "invalid:claimOwner", "delivery": copy.deepcopy(record)}
+            return super().releaseDelivery(deliveryId, payload)
+
+    subs = ref.EventSubscriptionBook()
+    deliveries = Deliveries()
+    events = Events(subscriptionBook=subs, deliveryBook=deliveries)
+    return events, subs, deliveries
+
+
+# ---------------------------------------------------------------------------
+# Command lines -> reference calls, following SPEC.md's flag tables.
+
+def json_flag(flag: str, raw: str, stdin: str | None) -> dict:
+    text = stdin if raw == "-" else raw
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise Refused("invalid:json")
+    if not isinstance(value, dict):
+        raise Refused(f"invalid:{flag}")
+    return value
+
+
+def integer(raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError:
+        raise Refused("invalid:usage")
+
+
+def one_of(raw: str, allowed: set) -> str:
+    if raw not in allowed:
+        raise Refused("invalid:usage")
+    return raw
+
+
+class Flags:
+    """Reads `--flag value` pairs, positionals and switches of one command."""
+
+    def __init__(self, args: list[str], stdin: str | None):
+        self.stdin = stdin
+        self.values: list[tuple[str, str | None]] = []
+        self.positional: list[str] = []
+        switches = {"--any-target", "--no-retry"}
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if arg in switches:
+                self.values.append((arg, None))
+                i += 1
+            elif arg.startswith("--"):
+                self.values.append((arg, args[i + 1]))
+                i += 2
+            else:
+                self.positional.append(arg)
+                i += 1
+
+    def has(self, flag):
+        return any(name == flag for name, _ in self.values)
+
+    def last(self, flag):
+        found = [value for name, value in self.values if name == flag]
+        return found[-1] if found else None
+
+    def all(self, flag):
+        return [value for name, value in self.values if name == flag]
+
+    def put(self, payload, flag, key, convert=lambda v: v):
+        if self.has(flag):
+            payload[key] = convert(self.last(flag))
+
+
+def delivery_filters(f: Flags, payload: dict):
+    f.put(payload, "--event", "eventId")
+    f.put(payload, "--sub", "subId")
+    f.put(payload, "--client", "clientId")
+    f.put(payload, "--transport", "transport", lambda v: one_of(v, ref.SUBSCRIPTION_TRANSPORTS))
+
+
+def schedule(f: Flags, payload: dict):
+    f.put(payload, "--delay", "delaySeconds", integer)
+    f.put(payload, "--next-attempt-at", "nextAttemptAt", integer)
+
+
+def meta(f: Flags, payload: dict, flag="--meta", key="meta"):
+    f.put(payload, flag, key, lambda v: json_flag(flag[2:], v, f.stdin))
+
+
+def subscription_fields(f: Flags) -> dict:
+    payload: dict = {}
+    f.put(payload, "--client", "clientId")
+    if f.has("--types"):
+        payload["eventTypes"] = [t for value in f.all("--types") for t in value.split(",")]
+    f.put(payload, "--target", "target")
+    if f.has("--any-target"):
+        payload["target"] = ""
+    f.put(payload, "--transport", "transport", lambda v: one_of(v, ref.SUBSCRIPTION_TRANSPORTS))
+    f.put(payload, "--endpoint", "endpoint")
+    f.put(payload, "--status", "status", lambda v: one_of(v, ref.SUBSCRIPTION_STATUSES))
+    if f.has("--filter"):
+        filters = {}
+        for pair in f.all("--filter"):
+            if "=" not in pair:
+                raise Refused("invalid:filter")
+            key, value = pair.split("=", 1)
+            filters[key] = value
+        payload["filters"] = filters
+    meta(f, payload)
+    return payload
+
+
+def batch_line(text: str, source: str | None) -> dict:
+    """One NDJSON line, refused (exit 2) where SPEC.md's deviation 5 says so."""
+    try:
+        payload = json.loads(text)
+    except ValueError:
+        raise Refused("invalid:json")
+    if not isinstance(payload, dict):
+        raise Refused("invalid:line")
+    for key in ("payload", "ack"):
+        if payload.get(key) is not None and not isinstance(payload[key], dict):
+            raise Refused(f"invalid:{key}")
+    status = payload.get("status")
+    if status and str(status) not in ref.EVENT_STATUSES:
+        raise Refused("invalid:status")
+    for key in ("createdAt", "updatedAt", "ackAt"):
+        if payload.get(key):
+            try:
+                int(payload[key])
+            except (TypeError, ValueError):
+                raise Refused(f"invalid:{key}")
+    if source is not None and "source" not in payload:
+        payload["source"] = source
+    return payload
+
+
+def run(books, args: list[str], env: dict, stdin: str | None):
+    """Returns (exit status, [printed objects]) for one command line."""
+    events, subs, deliveries = books
+    noun, verb, rest = args[0], (args[1] if len(args) > 1 else None), args[2:]
+    if noun == "stats":
+        verb, rest = None, args[1:]
+    f = Flags(rest, stdin)
+    ident = f.positional[0] if f.positional else None
+    p: dict = {}
+
+    def limit():
+        f.put(p, "--limit", "limit", integer)
+
+    if (noun, verb) == ("event", "record") and f.has("--batch"):
+        return record_batch(books, f, env, stdin)
+    if (noun, verb) == ("event", "record"):
+        f.put(p, "--type", "type")
+        f.put(p, "--subject", "subject")
+        f.put(p, "--source", "source")
+        if "source" not in p and env.get("OUTBOX_SOURCE"):
+            p["source"] = env["OUTBOX_SOURCE"]
+        f.put(p, "--target", "target")
+        f.put(p, "--payload", "payload", lambda v: json_flag("payload", v, stdin))
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.EVENT_STATUSES))
+        f.put(p, "--id", "eventId")
+        f.put(p, "--created-at", "createdAt", integer)
+        return events.recordEvent(p)
+    if (noun, verb) == ("event", "get"):
+        return events.getEvent(ident)
+    if (noun, verb) == ("event", "list"):
+        for flag, key in (("--type", "type"), ("--source", "source"), ("--target", "target"), ("--subject", "subject")):
+            f.put(p, flag, key)
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.EVENT_STATUSES))
+        limit()
+        return events.listEvents(p)
+    if (noun, verb) == ("event", "ack"):
+        p["ack"] = json_flag("ack", f.last("--ack"), stdin) if f.has("--ack") else {}
+        f.put(p, "--ack-at", "ackAt", integer)
+        return events.ackEvent(ident, p)
+    if (noun, verb) == ("sub", "create"):
+        p = subscription_fields(f)
+        f.put(p, "--id", "subId")
+        return subs.createSubscription(p)
+    if (noun, verb) == ("sub", "get"):
+        return subs.getSubscription(ident)
+    if (noun, verb) == ("sub", "list"):
+        f.put(p, "--client", "clientId")
+        f.put(p, "--type", "eventType")
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.SUBSCRIPTION_STATUSES))
+        f.put(p, "--transport", "transport", lambda v: one_of(v, ref.SUBSCRIPTION_TRANSPORTS))
+        limit()
+        return subs.listSubscriptions(p)
+    if (noun, verb) == ("sub", "update"):
+        return subs.updateSubscription(ident, subscription_fields(f))
+    if (noun, verb) in (("sub", "pause"), ("sub", "resume")):
+        return subs.updateSubscription(ident, {"status": "paused" if verb == "pause" else "active"})
+    if (noun, verb) == ("sub", "match"):
+        for flag, key in (("--type", "type"), ("--source", "source"), ("--subject", "subject"), ("--target", "target")):
+            f.put(p, flag, key)
+        return subs.matchEvent(p)
+    if (noun, verb) == ("delivery", "create"):
+        delivery_filters(f, p)
+        f.put(p, "--endpoint", "endpoint")
+        f.put(p, "--attempt", "attempt", integer)
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.DELIVERY_STATUSES))
+        schedule(f, p)
+        meta(f, p)
+        f.put(p, "--id", "deliveryId")
+        return deliveries.createDelivery(p)
+    if (noun, verb) == ("delivery", "get"):
+        return deliveries.getDelivery(ident)
+    if (noun, verb) == ("delivery", "list"):
+        delivery_filters(f, p)
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.DELIVERY_STATUSES))
+        limit()
+        return deliveries.listDeliveries(p)
+    if (noun, verb) == ("delivery", "ready"):
+        delivery_filters(f, p)
+        limit()
+        return deliveries.readyDeliveries(p)
+    if (noun, verb) == ("delivery", "chain"):
+        limit()
+        return deliveries.deliveryChain(ident, p)
+    if (noun, verb) == ("delivery", "claim"):
+        delivery_filters(f, p)
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--lease", "leaseSeconds", integer)
+        if f.has("--batch"):
+            p["limit"] = integer(f.last("--batch"))
+            return deliveries.claimBatch(p)
+        return deliveries.claimNext(p)
+    if (noun, verb) == ("delivery", "complete"):
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--delivered-at", "deliveredAt", integer)
+        f.put(p, "--error", "lastError")
+        meta(f, p)
+        return deliveries.completeDelivery(ident, p)
+    if (noun, verb) == ("delivery", "fail"):
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--error", "lastError")
+        if f.has("--no-retry"):
+            p["retry"] = False
+        f.put(p, "--max-attempts", "maxAttempts", integer)
+        schedule(f, p)
+        meta(f, p)
+        meta(f, p, "--retry-meta", "retryMeta")
+        return deliveries.failDelivery(ident, p)
+    if (noun, verb) == ("delivery", "retry"):
+        f.put(p, "--client", "clientId")
+        f.put(p, "--transport", "transport", lambda v: one_of(v, ref.SUBSCRIPTION_TRANSPORTS))
+        f.put(p, "--endpoint", "endpoint")
+        f.put(p, "--attempt", "attempt", integer)
+        schedule(f, p)
+        meta(f, p)
+        return deliveries.retryDelivery(ident, p)
+    if (noun, verb) == ("delivery", "cancel"):
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--reason", "reason")
+        meta(f, p)
+        return deliveries.cancelDelivery(ident, p)
+    if (noun, verb) == ("delivery", "renew"):
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--lease", "leaseSeconds", integer)
+        return deliveries.renewLease(ident, p)
+    if (noun, verb) == ("delivery", "release"):
+        f.put(p, "--worker", "workerId")
+        f.put(p, "--error", "lastError")
+        schedule(f, p)
+        meta(f, p)
+        return deliveries.releaseDelivery(ident, p)
+    if (noun, verb) == ("delivery", "sweep"):
+        delivery_filters(f, p)
+        limit()
+        f.put(p, "--error", "lastError")
+        return deliveries.sweepExpiredLeases(p)
+    if noun == "stats":
+        delivery_filters(f, p)
+        f.put(p, "--status", "status", lambda v: one_of(v, ref.DELIVERY_STATUSES))
+        return deliveries.deliveryStats(p)
+    raise SystemExit(f"no mapping for {args}")
+
+
+def record_batch(books, f: Flags, env: dict, stdin: str | None):
+    """All lines in one transaction: a failing line leaves every book as it was."""
+    source = f.last("--source") or env.get("OUTBOX_SOURCE") or None
+    text = stdin if f.last("--batch") == "-" else Path(f.last("--batch")).read_text()
+    saved = [copy.deepcopy(book._records) for book in books]
+    results = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            result = books[0].recordEvent(batch_line(line, source))
+        except Refused as refused:
+            refused.line = number
+            for book, records in zip(books, saved):
+                book._records = records
+            raise
+        if not result.get("ok"):
+            for book, records in zip(books, saved):
+                book._records = records
+            return dict(result, line=number)
+        results.append(result)
+    return results
+
+
+def step(books, args, now, env=None, stdin=None):
+    env = env or {}
+    CLOCK[0] = now
+    entry = {"args": args, "now": now}
+    if env:
+        entry["env"] = env
+    if stdin is not None:
+        entry["stdin"] = stdin
+    try:
+        result = run(books, args, env, stdin)
+    except Refused as refused:
+        printed = {"ok": False, "error": refused.code}
+        if getattr(refused, "line", None):
+            printed["line"] = refused.line
+        entry.update(exit=2, stdout=[printed], partial=True)
+        return entry
+    if isinstance(result, list):
+        entry.update(exit=0, stdout=result)
+    else:
+        entry.update(exit=0 if result.get("ok") else 1, stdout=[result])
+    return entry
+
+
+# ---------------------------------------------------------------------------
+
+def main():
+    global ref
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", default=str(ROOT.parent / "shared" / "reference"))
+    options = parser.parse_args()
+    sys.path.insert(0, options.reference)
+    import events as reference  # noqa: E402
+
+    ref = reference
+    ref.time = types.SimpleNamespace(time=lambda: CLOCK[0])
+
+    from scenarios import SCENARIOS  # noqa: E402
+
+    scenarios = []
+    for name, script in SCENARIOS:
+        books = make_books()
+        steps = []
+
+        def run_step(args, now, env=None, stdin=None):
+            entry = step(books, args, now, env, stdin)
+            steps.append(entry)
+            return entry
+
+        script(run_step)
+        scenarios.append({"name": name, "steps": steps})
+    out = {
+        "about": "Generated by dev/gen_fixtures.py from shared/reference/events.py; do not edit.",
+        "scenarios": scenarios,
+    }
+    FIXTURES.mkdir(parents=True, exist_ok=True)
+    (FIXTURES / "conformance.json").write_text(json.dumps(out, indent=1) + "\n")
+    total = sum(len(s["steps"]) for s in scenarios)
+    print(f"wrote {len(scenarios)} scenarios, {total} steps to {FIXTURES / 'conformance.json'}")
+
+
+if __name__ == "__main__":
+    main()
