@@ -81,6 +81,7 @@ def worker_loop(run):
     run(["delivery", "release", d1], T + 31)
     run(["delivery", "fail", d1], T + 31)
     run(["delivery", "cancel", d1], T + 31)
+    run(["delivery", "retry", d1], T + 31)
     claimed = run(["delivery", "claim", "--batch", "50", "--worker", "w3", "--lease", "30"], T + 40)
     ids = [d["deliveryId"] for d in first(claimed)["deliveries"]]
     run(["delivery", "complete", ids[0], "--delivered-at", str(T + 5), "--error", "late note"], T + 41)
