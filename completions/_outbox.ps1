@@ -1,0 +1,685 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'outbox'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'outbox' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Record, read, list and ack events')
+            [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
+            [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;event' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record an event and create a delivery for every matching subscription')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one event')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List events, newest first')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Mark an event as acknowledged')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;event;record' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The event type, e.g. `order.created`')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'What the event is about, e.g. an order id')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Who produced it (default: $OUTBOX_SOURCE, else `picux`)')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The client it is meant for; subscriptions with a target only match their own')
+            [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'The event body, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Initial status')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
+            [CompletionResult]::new('--created-at', '--created-at', [CompletionResultType]::ParameterName, 'Creation time, unix seconds (default: now); part of the derived id')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Record one event per line of this NDJSON file (- for stdin), all in one transaction')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;event;get' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;event;list' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'source')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'target')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;event;ack' {
+            [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--ack-at', '--ack-at', [CompletionResultType]::ParameterName, 'When it was acknowledged, unix seconds (default: now)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;event;help' {
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record an event and create a delivery for every matching subscription')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one event')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List events, newest first')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Mark an event as acknowledged')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;event;help;record' {
+            break
+        }
+        'outbox;event;help;get' {
+            break
+        }
+        'outbox;event;help;list' {
+            break
+        }
+        'outbox;event;help;ack' {
+            break
+        }
+        'outbox;event;help;help' {
+            break
+        }
+        'outbox;sub' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Subscribe a client to event types')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one subscription')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;sub;create' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'The client that receives the deliveries')
+            [CompletionResult]::new('--types', '--types', [CompletionResultType]::ParameterName, 'Event types, comma-separated or repeated; `*` means every type')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events with this target match (default: the client id)')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'How the client takes deliveries')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Where deliveries go (a URL for webhooks)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--any-target', '--any-target', [CompletionResultType]::ParameterName, 'Match events whatever their target')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;get' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;list' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Subscriptions to this type (including `*` ones)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;update' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'The client that receives the deliveries')
+            [CompletionResult]::new('--types', '--types', [CompletionResultType]::ParameterName, 'Event types, comma-separated or repeated; `*` means every type')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events with this target match (default: the client id)')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'How the client takes deliveries')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Where deliveries go (a URL for webhooks)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--any-target', '--any-target', [CompletionResultType]::ParameterName, 'Match events whatever their target')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;pause' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;resume' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;match' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'source')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'target')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Subscribe a client to event types')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one subscription')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;sub;help;create' {
+            break
+        }
+        'outbox;sub;help;get' {
+            break
+        }
+        'outbox;sub;help;list' {
+            break
+        }
+        'outbox;sub;help;update' {
+            break
+        }
+        'outbox;sub;help;pause' {
+            break
+        }
+        'outbox;sub;help;resume' {
+            break
+        }
+        'outbox;sub;help;match' {
+            break
+        }
+        'outbox;sub;help;help' {
+            break
+        }
+        'outbox;delivery' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a delivery by hand (recording an event creates them for you)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one delivery')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List deliveries, newest first')
+            [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List deliveries a worker could claim now, oldest first')
+            [CompletionResult]::new('chain', 'chain', [CompletionResultType]::ParameterValue, 'Show every attempt of the event and subscription behind a delivery')
+            [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim the oldest ready delivery under a lease (or several with --batch)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Mark a claimed delivery as delivered')
+            [CompletionResult]::new('fail', 'fail', [CompletionResultType]::ParameterValue, 'Mark a delivery as failed and queue the next attempt, up to --max-attempts')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue the next attempt of a failed or canceled delivery')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a delivery that has not been delivered')
+            [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
+            [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;delivery;create' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'sub')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'endpoint')
+            [CompletionResult]::new('--attempt', '--attempt', [CompletionResultType]::ParameterName, 'Attempt number (default 1); part of the derived id')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
+            [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from event, subscription and attempt')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;get' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;list' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;ready' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;chain' {
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;claim' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Who claims; only this worker may then complete, fail or release it')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again')
+            [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Claim up to N deliveries at once (1-500)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;complete' {
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
+            [CompletionResult]::new('--delivered-at', '--delivered-at', [CompletionResultType]::ParameterName, 'Delivery time, unix seconds (default: now)')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Leave a note in lastError')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;fail' {
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'What went wrong; kept in lastError')
+            [CompletionResult]::new('--max-attempts', '--max-attempts', [CompletionResultType]::ParameterName, 'Queue no attempt beyond this number (1-100, default 3)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
+            [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--retry-meta', '--retry-meta', [CompletionResultType]::ParameterName, 'Details for the next attempt''s meta, a JSON object')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--no-retry', '--no-retry', [CompletionResultType]::ParameterName, 'Fail for good: queue no further attempt')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;retry' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'endpoint')
+            [CompletionResult]::new('--attempt', '--attempt', [CompletionResultType]::ParameterName, 'Attempt number (default: the failed one''s plus one)')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
+            [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;cancel' {
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
+            [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why; kept in lastError')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;renew' {
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'New lease length from now, in seconds (1-86400, default 300)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;release' {
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Why; kept in lastError')
+            [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
+            [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
+            [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;sweep' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Note to leave in lastError (default: keep the last one)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;help' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a delivery by hand (recording an event creates them for you)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one delivery')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List deliveries, newest first')
+            [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List deliveries a worker could claim now, oldest first')
+            [CompletionResult]::new('chain', 'chain', [CompletionResultType]::ParameterValue, 'Show every attempt of the event and subscription behind a delivery')
+            [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim the oldest ready delivery under a lease (or several with --batch)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Mark a claimed delivery as delivered')
+            [CompletionResult]::new('fail', 'fail', [CompletionResultType]::ParameterValue, 'Mark a delivery as failed and queue the next attempt, up to --max-attempts')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue the next attempt of a failed or canceled delivery')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a delivery that has not been delivered')
+            [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
+            [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;delivery;help;create' {
+            break
+        }
+        'outbox;delivery;help;get' {
+            break
+        }
+        'outbox;delivery;help;list' {
+            break
+        }
+        'outbox;delivery;help;ready' {
+            break
+        }
+        'outbox;delivery;help;chain' {
+            break
+        }
+        'outbox;delivery;help;claim' {
+            break
+        }
+        'outbox;delivery;help;complete' {
+            break
+        }
+        'outbox;delivery;help;fail' {
+            break
+        }
+        'outbox;delivery;help;retry' {
+            break
+        }
+        'outbox;delivery;help;cancel' {
+            break
+        }
+        'outbox;delivery;help;renew' {
+            break
+        }
+        'outbox;delivery;help;release' {
+            break
+        }
+        'outbox;delivery;help;sweep' {
+            break
+        }
+        'outbox;delivery;help;help' {
+            break
+        }
+        'outbox;stats' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Count only deliveries in this status')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;completions' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;help' {
+            [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Record, read, list and ack events')
+            [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
+            [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
+            [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;help;event' {
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record an event and create a delivery for every matching subscription')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one event')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List events, newest first')
+            [CompletionResult]::new('ack', 'ack', [CompletionResultType]::ParameterValue, 'Mark an event as acknowledged')
+            break
+        }
+        'outbox;help;event;record' {
+            break
+        }
+        'outbox;help;event;get' {
+            break
+        }
+        'outbox;help;event;list' {
+            break
+        }
+        'outbox;help;event;ack' {
+            break
+        }
+        'outbox;help;sub' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Subscribe a client to event types')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one subscription')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
+            [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
+            [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            break
+        }
+        'outbox;help;sub;create' {
+            break
+        }
+        'outbox;help;sub;get' {
+            break
+        }
+        'outbox;help;sub;list' {
+            break
+        }
+        'outbox;help;sub;update' {
+            break
+        }
+        'outbox;help;sub;pause' {
+            break
+        }
+        'outbox;help;sub;resume' {
+            break
+        }
+        'outbox;help;sub;match' {
+            break
+        }
+        'outbox;help;delivery' {
+            [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a delivery by hand (recording an event creates them for you)')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one delivery')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List deliveries, newest first')
+            [CompletionResult]::new('ready', 'ready', [CompletionResultType]::ParameterValue, 'List deliveries a worker could claim now, oldest first')
+            [CompletionResult]::new('chain', 'chain', [CompletionResultType]::ParameterValue, 'Show every attempt of the event and subscription behind a delivery')
+            [CompletionResult]::new('claim', 'claim', [CompletionResultType]::ParameterValue, 'Claim the oldest ready delivery under a lease (or several with --batch)')
+            [CompletionResult]::new('complete', 'complete', [CompletionResultType]::ParameterValue, 'Mark a claimed delivery as delivered')
+            [CompletionResult]::new('fail', 'fail', [CompletionResultType]::ParameterValue, 'Mark a delivery as failed and queue the next attempt, up to --max-attempts')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Queue the next attempt of a failed or canceled delivery')
+            [CompletionResult]::new('cancel', 'cancel', [CompletionResultType]::ParameterValue, 'Cancel a delivery that has not been delivered')
+            [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
+            [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
+            [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            break
+        }
+        'outbox;help;delivery;create' {
+            break
+        }
+        'outbox;help;delivery;get' {
+            break
+        }
+        'outbox;help;delivery;list' {
+            break
+        }
+        'outbox;help;delivery;ready' {
+            break
+        }
+        'outbox;help;delivery;chain' {
+            break
+        }
+        'outbox;help;delivery;claim' {
+            break
+        }
+        'outbox;help;delivery;complete' {
+            break
+        }
+        'outbox;help;delivery;fail' {
+            break
+        }
+        'outbox;help;delivery;retry' {
+            break
+        }
+        'outbox;help;delivery;cancel' {
+            break
+        }
+        'outbox;help;delivery;renew' {
+            break
+        }
+        'outbox;help;delivery;release' {
+            break
+        }
+        'outbox;help;delivery;sweep' {
+            break
+        }
+        'outbox;help;stats' {
+            break
+        }
+        'outbox;help;completions' {
+            break
+        }
+        'outbox;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,589 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[outbox] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'outbox'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'outbox'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand event 'Record, read, list and ack events'
+            cand sub 'Create and manage subscriptions: which clients want which events'
+            cand delivery 'Claim, complete, fail, retry and inspect deliveries'
+            cand stats 'Count deliveries by state, transport and client'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;event'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand record 'Record an event and create a delivery for every matching subscription'
+            cand get 'Show one event'
+            cand list 'List events, newest first'
+            cand ack 'Mark an event as acknowledged'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;event;record'= {
+            cand --type 'The event type, e.g. `order.created`'
+            cand --subject 'What the event is about, e.g. an order id'
+            cand --source 'Who produced it (default: $OUTBOX_SOURCE, else `picux`)'
+            cand --target 'The client it is meant for; subscriptions with a target only match their own'
+            cand --payload 'The event body, a JSON object (text, @FILE or - for stdin)'
+            cand --status 'Initial status'
+            cand --id 'Use this id instead of one derived from the content'
+            cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
+            cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;event;get'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;event;list'= {
+            cand --type 'type'
+            cand --source 'source'
+            cand --target 'target'
+            cand --subject 'subject'
+            cand --status 'status'
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;event;ack'= {
+            cand --ack 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)'
+            cand --ack-at 'When it was acknowledged, unix seconds (default: now)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;event;help'= {
+            cand record 'Record an event and create a delivery for every matching subscription'
+            cand get 'Show one event'
+            cand list 'List events, newest first'
+            cand ack 'Mark an event as acknowledged'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;event;help;record'= {
+        }
+        &'outbox;event;help;get'= {
+        }
+        &'outbox;event;help;list'= {
+        }
+        &'outbox;event;help;ack'= {
+        }
+        &'outbox;event;help;help'= {
+        }
+        &'outbox;sub'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Subscribe a client to event types'
+            cand get 'Show one subscription'
+            cand list 'List subscriptions, newest first'
+            cand update 'Change a subscription; only the flags given change'
+            cand pause 'Stop creating deliveries for a subscription'
+            cand resume 'Start creating deliveries for a paused subscription again'
+            cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;sub;create'= {
+            cand --client 'The client that receives the deliveries'
+            cand --types 'Event types, comma-separated or repeated; `*` means every type'
+            cand --target 'Only events with this target match (default: the client id)'
+            cand --transport 'How the client takes deliveries'
+            cand --endpoint 'Where deliveries go (a URL for webhooks)'
+            cand --status 'status'
+            cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
+            cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
+            cand --id 'Use this id instead of one derived from the content'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --any-target 'Match events whatever their target'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;get'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;list'= {
+            cand --client 'client'
+            cand --type 'Subscriptions to this type (including `*` ones)'
+            cand --status 'status'
+            cand --transport 'transport'
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;update'= {
+            cand --client 'The client that receives the deliveries'
+            cand --types 'Event types, comma-separated or repeated; `*` means every type'
+            cand --target 'Only events with this target match (default: the client id)'
+            cand --transport 'How the client takes deliveries'
+            cand --endpoint 'Where deliveries go (a URL for webhooks)'
+            cand --status 'status'
+            cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
+            cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --any-target 'Match events whatever their target'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;pause'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;resume'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;match'= {
+            cand --type 'type'
+            cand --source 'source'
+            cand --subject 'subject'
+            cand --target 'target'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;help'= {
+            cand create 'Subscribe a client to event types'
+            cand get 'Show one subscription'
+            cand list 'List subscriptions, newest first'
+            cand update 'Change a subscription; only the flags given change'
+            cand pause 'Stop creating deliveries for a subscription'
+            cand resume 'Start creating deliveries for a paused subscription again'
+            cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;sub;help;create'= {
+        }
+        &'outbox;sub;help;get'= {
+        }
+        &'outbox;sub;help;list'= {
+        }
+        &'outbox;sub;help;update'= {
+        }
+        &'outbox;sub;help;pause'= {
+        }
+        &'outbox;sub;help;resume'= {
+        }
+        &'outbox;sub;help;match'= {
+        }
+        &'outbox;sub;help;help'= {
+        }
+        &'outbox;delivery'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand create 'Create a delivery by hand (recording an event creates them for you)'
+            cand get 'Show one delivery'
+            cand list 'List deliveries, newest first'
+            cand ready 'List deliveries a worker could claim now, oldest first'
+            cand chain 'Show every attempt of the event and subscription behind a delivery'
+            cand claim 'Claim the oldest ready delivery under a lease (or several with --batch)'
+            cand complete 'Mark a claimed delivery as delivered'
+            cand fail 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+            cand retry 'Queue the next attempt of a failed or canceled delivery'
+            cand cancel 'Cancel a delivery that has not been delivered'
+            cand renew 'Extend the lease of a claimed delivery'
+            cand release 'Give a claimed delivery back to the queue'
+            cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;delivery;create'= {
+            cand --event 'event'
+            cand --sub 'sub'
+            cand --client 'client'
+            cand --transport 'transport'
+            cand --endpoint 'endpoint'
+            cand --attempt 'Attempt number (default 1); part of the derived id'
+            cand --status 'status'
+            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --id 'Use this id instead of one derived from event, subscription and attempt'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;get'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;list'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --status 'status'
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;ready'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;chain'= {
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;claim'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --worker 'Who claims; only this worker may then complete, fail or release it'
+            cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
+            cand --batch 'Claim up to N deliveries at once (1-500)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;complete'= {
+            cand --worker 'Refuse unless this worker holds the claim'
+            cand --delivered-at 'Delivery time, unix seconds (default: now)'
+            cand --error 'Leave a note in lastError'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;fail'= {
+            cand --worker 'Refuse unless this worker holds the claim'
+            cand --error 'What went wrong; kept in lastError'
+            cand --max-attempts 'Queue no attempt beyond this number (1-100, default 3)'
+            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --no-retry 'Fail for good: queue no further attempt'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;retry'= {
+            cand --client 'client'
+            cand --transport 'transport'
+            cand --endpoint 'endpoint'
+            cand --attempt 'Attempt number (default: the failed one''s plus one)'
+            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;cancel'= {
+            cand --worker 'Refuse unless this worker holds the claim'
+            cand --reason 'Why; kept in lastError'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;renew'= {
+            cand --worker 'Refuse unless this worker holds the claim'
+            cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;release'= {
+            cand --worker 'Refuse unless this worker holds the claim'
+            cand --error 'Why; kept in lastError'
+            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
+            cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;sweep'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --limit 'At most this many (1-500, default 100)'
+            cand --error 'Note to leave in lastError (default: keep the last one)'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;help'= {
+            cand create 'Create a delivery by hand (recording an event creates them for you)'
+            cand get 'Show one delivery'
+            cand list 'List deliveries, newest first'
+            cand ready 'List deliveries a worker could claim now, oldest first'
+            cand chain 'Show every attempt of the event and subscription behind a delivery'
+            cand claim 'Claim the oldest ready delivery under a lease (or several with --batch)'
+            cand complete 'Mark a claimed delivery as delivered'
+            cand fail 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+            cand retry 'Queue the next attempt of a failed or canceled delivery'
+            cand cancel 'Cancel a delivery that has not been delivered'
+            cand renew 'Extend the lease of a claimed delivery'
+            cand release 'Give a claimed delivery back to the queue'
+            cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;delivery;help;create'= {
+        }
+        &'outbox;delivery;help;get'= {
+        }
+        &'outbox;delivery;help;list'= {
+        }
+        &'outbox;delivery;help;ready'= {
+        }
+        &'outbox;delivery;help;chain'= {
+        }
+        &'outbox;delivery;help;claim'= {
+        }
+        &'outbox;delivery;help;complete'= {
+        }
+        &'outbox;delivery;help;fail'= {
+        }
+        &'outbox;delivery;help;retry'= {
+        }
+        &'outbox;delivery;help;cancel'= {
+        }
+        &'outbox;delivery;help;renew'= {
+        }
+        &'outbox;delivery;help;release'= {
+        }
+        &'outbox;delivery;help;sweep'= {
+        }
+        &'outbox;delivery;help;help'= {
+        }
+        &'outbox;stats'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --status 'Count only deliveries in this status'
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;completions'= {
+            cand --db 'The outbox database file; created with its schema on first use'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;help'= {
+            cand event 'Record, read, list and ack events'
+            cand sub 'Create and manage subscriptions: which clients want which events'
+            cand delivery 'Claim, complete, fail, retry and inspect deliveries'
+            cand stats 'Count deliveries by state, transport and client'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;help;event'= {
+            cand record 'Record an event and create a delivery for every matching subscription'
+            cand get 'Show one event'
+            cand list 'List events, newest first'
+            cand ack 'Mark an event as acknowledged'
+        }
+        &'outbox;help;event;record'= {
+        }
+        &'outbox;help;event;get'= {
+        }
+        &'outbox;help;event;list'= {
+        }
+        &'outbox;help;event;ack'= {
+        }
+        &'outbox;help;sub'= {
+            cand create 'Subscribe a client to event types'
+            cand get 'Show one subscription'
+            cand list 'List subscriptions, newest first'
+            cand update 'Change a subscription; only the flags given change'
+            cand pause 'Stop creating deliveries for a subscription'
+            cand resume 'Start creating deliveries for a paused subscription again'
+            cand match 'Show which subscriptions an event would reach; writes nothing'
+        }
+        &'outbox;help;sub;create'= {
+        }
+        &'outbox;help;sub;get'= {
+        }
+        &'outbox;help;sub;list'= {
+        }
+        &'outbox;help;sub;update'= {
+        }
+        &'outbox;help;sub;pause'= {
+        }
+        &'outbox;help;sub;resume'= {
+        }
+        &'outbox;help;sub;match'= {
+        }
+        &'outbox;help;delivery'= {
+            cand create 'Create a delivery by hand (recording an event creates them for you)'
+            cand get 'Show one delivery'
+            cand list 'List deliveries, newest first'
+            cand ready 'List deliveries a worker could claim now, oldest first'
+            cand chain 'Show every attempt of the event and subscription behind a delivery'
+            cand claim 'Claim the oldest ready delivery under a lease (or several with --batch)'
+            cand complete 'Mark a claimed delivery as delivered'
+            cand fail 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+            cand retry 'Queue the next attempt of a failed or canceled delivery'
+            cand cancel 'Cancel a delivery that has not been delivered'
+            cand renew 'Extend the lease of a claimed delivery'
+            cand release 'Give a claimed delivery back to the queue'
+            cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+        }
+        &'outbox;help;delivery;create'= {
+        }
+        &'outbox;help;delivery;get'= {
+        }
+        &'outbox;help;delivery;list'= {
+        }
+        &'outbox;help;delivery;ready'= {
+        }
+        &'outbox;help;delivery;chain'= {
+        }
+        &'outbox;help;delivery;claim'= {
+        }
+        &'outbox;help;delivery;complete'= {
+        }
+        &'outbox;help;delivery;fail'= {
+        }
+        &'outbox;help;delivery;retry'= {
+        }
+        &'outbox;help;delivery;cancel'= {
+        }
+        &'outbox;help;delivery;renew'= {
+        }
+        &'outbox;help;delivery;release'= {
+        }
+        &'outbox;help;delivery;sweep'= {
+        }
+        &'outbox;help;stats'= {
+        }
+        &'outbox;help;completions'= {
+        }
+        &'outbox;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

@@ -1,0 +1,405 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_outbox_global_optspecs
+    string join \n db= json h/help V/version
+end
+
+function __fish_outbox_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_outbox_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_outbox_using_subcommand
+    set -l cmd (__fish_outbox_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c outbox -n "__fish_outbox_needs_command" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_needs_command" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_needs_command" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_needs_command" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "get" -d 'Show one event'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "list" -d 'List events, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "ack" -d 'Mark an event as acknowledged'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l type -d 'The event type, e.g. `order.created`' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l subject -d 'What the event is about, e.g. an order id' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l source -d 'Who produced it (default: $OUTBOX_SOURCE, else `picux`)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l target -d 'The client it is meant for; subscriptions with a target only match their own' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l payload -d 'The event body, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l status -d 'Initial status' -r -f -a "queued\t''
+acked\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l id -d 'Use this id instead of one derived from the content' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l created-at -d 'Creation time, unix seconds (default: now); part of the derived id' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l batch -d 'Record one event per line of this NDJSON file (- for stdin), all in one transaction' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l type -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l source -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l target -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l subject -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l status -r -f -a "queued\t''
+acked\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack -d 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack-at -d 'When it was acknowledged, unix seconds (default: now)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one event'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "list" -d 'List events, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "ack" -d 'Mark an event as acknowledged'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "create" -d 'Subscribe a client to event types'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "get" -d 'Show one subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "list" -d 'List subscriptions, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "update" -d 'Change a subscription; only the flags given change'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "pause" -d 'Stop creating deliveries for a subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l client -d 'The client that receives the deliveries' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l target -d 'Only events with this target match (default: the client id)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l transport -d 'How the client takes deliveries' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l status -r -f -a "active\t''
+paused\t''
+disabled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l any-target -d 'Match events whatever their target'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l client -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l type -d 'Subscriptions to this type (including `*` ones)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l status -r -f -a "active\t''
+paused\t''
+disabled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l transport -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l client -d 'The client that receives the deliveries' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l target -d 'Only events with this target match (default: the client id)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l transport -d 'How the client takes deliveries' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l status -r -f -a "active\t''
+paused\t''
+disabled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l any-target -d 'Match events whatever their target'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l type -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l source -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l subject -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l target -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "create" -d 'Subscribe a client to event types'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "list" -d 'List subscriptions, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "update" -d 'Change a subscription; only the flags given change'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop creating deliveries for a subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "get" -d 'Show one delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "list" -d 'List deliveries, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "ready" -d 'List deliveries a worker could claim now, oldest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "chain" -d 'Show every attempt of the event and subscription behind a delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "claim" -d 'Claim the oldest ready delivery under a lease (or several with --batch)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "complete" -d 'Mark a claimed delivery as delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "fail" -d 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "retry" -d 'Queue the next attempt of a failed or canceled delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "cancel" -d 'Cancel a delivery that has not been delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "renew" -d 'Extend the lease of a claimed delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "release" -d 'Give a claimed delivery back to the queue'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l event -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sub -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l client -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l transport -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l endpoint -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l attempt -d 'Attempt number (default 1); part of the derived id' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l status -r -f -a "queued\t''
+claimed\t''
+delivered\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l delay -d 'Due this many seconds from now (0-2592000)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from event, subscription and attempt' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l status -r -f -a "queued\t''
+claimed\t''
+delivered\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l worker -d 'Who claims; only this worker may then complete, fail or release it' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l lease -d 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l batch -d 'Claim up to N deliveries at once (1-500)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l worker -d 'Refuse unless this worker holds the claim' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l delivered-at -d 'Delivery time, unix seconds (default: now)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l error -d 'Leave a note in lastError' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l worker -d 'Refuse unless this worker holds the claim' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l error -d 'What went wrong; kept in lastError' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l max-attempts -d 'Queue no attempt beyond this number (1-100, default 3)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l delay -d 'Due this many seconds from now (0-2592000)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l retry-meta -d 'Details for the next attempt\'s meta, a JSON object' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l no-retry -d 'Fail for good: queue no further attempt'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l client -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l transport -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l endpoint -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l attempt -d 'Attempt number (default: the failed one\'s plus one)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l delay -d 'Due this many seconds from now (0-2592000)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l worker -d 'Refuse unless this worker holds the claim' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l reason -d 'Why; kept in lastError' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l worker -d 'Refuse unless this worker holds the claim' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l lease -d 'New lease length from now, in seconds (1-86400, default 300)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l worker -d 'Refuse unless this worker holds the claim' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l error -d 'Why; kept in lastError' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l delay -d 'Due this many seconds from now (0-2592000)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l limit -d 'At most this many (1-500, default 100)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "list" -d 'List deliveries, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "ready" -d 'List deliveries a worker could claim now, oldest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "chain" -d 'Show every attempt of the event and subscription behind a delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "claim" -d 'Claim the oldest ready delivery under a lease (or several with --batch)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "complete" -d 'Mark a claimed delivery as delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "fail" -d 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "retry" -d 'Queue the next attempt of a failed or canceled delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "cancel" -d 'Cancel a delivery that has not been delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "renew" -d 'Extend the lease of a claimed delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "release" -d 'Give a claimed delivery back to the queue'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l status -d 'Count only deliveries in this status' -r -f -a "queued\t''
+claimed\t''
+delivered\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database file; created with its schema on first use' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "ack" -d 'Mark an event as acknowledged'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "create" -d 'Subscribe a client to event types'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "get" -d 'Show one subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "list" -d 'List subscriptions, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "update" -d 'Change a subscription; only the flags given change'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "pause" -d 'Stop creating deliveries for a subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "get" -d 'Show one delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "list" -d 'List deliveries, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "ready" -d 'List deliveries a worker could claim now, oldest first'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "chain" -d 'Show every attempt of the event and subscription behind a delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "claim" -d 'Claim the oldest ready delivery under a lease (or several with --batch)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "complete" -d 'Mark a claimed delivery as delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "fail" -d 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "retry" -d 'Queue the next attempt of a failed or canceled delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "cancel" -d 'Cancel a delivery that has not been delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "renew" -d 'Extend the lease of a claimed delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "release" -d 'Give a claimed delivery back to the queue'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
