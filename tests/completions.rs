@@ -18,7 +18,11 @@ fn committed_completions_are_current() {
     let bless = std::env::var_os("OUTBOX_BLESS_COMPLETIONS").is_some();
     let mut stale = Vec::new();
     for (shell, file) in SHELLS {
-        let output = Command::cargo_bin("outbox").unwrap().args(["completions", shell]).output().unwrap();
+        let output = Command::cargo_bin("outbox")
+            .unwrap()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
         assert!(output.status.success(), "outbox completions {shell} failed");
         assert!(!output.stdout.is_empty(), "empty {shell} script");
         let path = dir.join(file);
@@ -37,9 +41,22 @@ fn committed_completions_are_current() {
 
 #[test]
 fn scripts_complete_the_nouns_and_their_flags() {
-    let output = Command::cargo_bin("outbox").unwrap().args(["completions", "bash"]).output().unwrap();
+    let output = Command::cargo_bin("outbox")
+        .unwrap()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
     let script = String::from_utf8(output.stdout).unwrap();
-    for word in ["event", "sub", "delivery", "stats", "--worker", "--lease", "--batch", "queued claimed delivered"] {
+    for word in [
+        "event",
+        "sub",
+        "delivery",
+        "stats",
+        "--worker",
+        "--lease",
+        "--batch",
+        "queued claimed delivered",
+    ] {
         assert!(script.contains(word), "bash completion lacks {word:?}");
     }
 }

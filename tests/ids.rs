@@ -24,10 +24,18 @@ fn canonical_json_matches_python_json_dumps() {
         let input = text(&case["json"]);
         let got = json::canonical(&json::parse(input).unwrap());
         if got != text(&case["canonical"]) {
-            failures.push(format!("{input}\n  got  {got}\n  want {}", text(&case["canonical"])));
+            failures.push(format!(
+                "{input}\n  got  {got}\n  want {}",
+                text(&case["canonical"])
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -41,16 +49,34 @@ fn ids_match_the_reference() {
             "event" => {
                 // The fixture holds the payload as Python printed it; parse as the CLI does.
                 let payload = json::parse(&a[4].to_string()).unwrap();
-                ids::event_id(text(&a[0]), text(&a[1]), text(&a[2]), text(&a[3]), payload.as_object().unwrap(), a[5].as_i64().unwrap())
+                ids::event_id(
+                    text(&a[0]),
+                    text(&a[1]),
+                    text(&a[2]),
+                    text(&a[3]),
+                    payload.as_object().unwrap(),
+                    a[5].as_i64().unwrap(),
+                )
             }
             "subscription" => {
-                let types: Vec<String> = a[1].as_array().unwrap().iter().map(|t| text(t).to_owned()).collect();
+                let types: Vec<String> = a[1]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| text(t).to_owned())
+                    .collect();
                 ids::subscription_id(text(&a[0]), &types, text(&a[2]), text(&a[3]), text(&a[4]))
             }
             "delivery" => ids::delivery_id(text(&a[0]), text(&a[1]), a[2].as_i64().unwrap()),
             other => panic!("unknown kind {other}"),
         };
-        assert_eq!(got, text(&case["id"]), "{} id for {}", text(&case["kind"]), case["args"]);
+        assert_eq!(
+            got,
+            text(&case["id"]),
+            "{} id for {}",
+            text(&case["kind"]),
+            case["args"]
+        );
         seen.insert(text(&case["kind"]).to_owned());
     }
     assert_eq!(seen.len(), 3, "vectors for every kind of id");

@@ -1,6 +1,7 @@
 //! The SQLite backend: opening (and creating, and refusing) database files,
 //! the schema version, and the mapping of SQLite failures to error codes.
 
+mod queries;
 mod tx;
 
 use super::{Store, Tx};

@@ -1,27 +1,15 @@
 //! The SQL of every read and write, inside one SQLite transaction.
 //! Statements are prepared once per connection (`prepare_cached`).
 
+use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
-use crate::error::{Error, Result, StorageCode};
+use crate::error::Result;
 use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use serde::de::DeserializeOwned;
-
-const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, ack, \
-                             created_at, updated_at, ack_at";
-const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, status, \
-                                    filters, meta, created_at, updated_at";
-const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, attempt, \
-                                claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-                                lease_expires_at, delivered_at";
-
-/// Claimable: queued and due, or claimed under a lease that ran out.
-const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";
-const LEASE_EXPIRED: &str =
-    "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= ?1";
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
@@ -46,56 +34,14 @@ impl<'c> SqliteTx<'c> {
             .map_err(|e| sql_error(&e))
     }
 
+    fn run<T>(&self, query: Query, map: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Vec<T>> {
+        self.query(&query.sql, &query.params, map)
+    }
+
     fn count(&self, sql: &str, params: &[SqlValue]) -> Result<i64> {
         let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
         stmt.query_row(params_from_iter(params), |row| row.get(0))
             .map_err(|e| sql_error(&e))
-    }
-}
-
-/// `AND column = ?N` for each filter given, numbering placeholders after
-/// those already in `params`.
-#[derive(Default)]
-struct Conditions {
-    sql: String,
-    params: Vec<SqlValue>,
-}
-
-impl Conditions {
-    fn starting_after(params: Vec<SqlValue>) -> Self {
-        Conditions {
-            sql: String::new(),
-            params,
-        }
-    }
-
-    fn eq(&mut self, column: &str, value: Option<&str>) {
-        if let Some(value) = value {
-            self.params.push(SqlValue::Text(value.to_owned()));
-            self.sql
-                .push_str(&format!(" AND {column} = ?{}", self.params.len()));
-        }
-    }
-
-    fn bind(&mut self, value: i64) -> String {
-        self.params.push(SqlValue::Integer(value));
-        format!("?{}", self.params.len())
-    }
-
-    fn deliveries(filter: &DeliveryFilter, params: Vec<SqlValue>) -> Self {
-        let mut c = Conditions::starting_after(params);
-        c.eq(
-            "event_id",
-            filter.event_id.as_deref().filter(|s| !s.is_empty()),
-        );
-        c.eq("sub_id", filter.sub_id.as_deref().filter(|s| !s.is_empty()));
-        c.eq(
-            "client_id",
-            filter.client_id.as_deref().filter(|s| !s.is_empty()),
-        );
-        c.eq("transport", filter.transport.map(|t| t.as_str()));
-        c.eq("status", filter.status.map(|s| s.as_str()));
-        c
     }
 }
 
@@ -222,24 +168,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
-        let mut c = Conditions::default();
-        c.eq(
-            "type",
-            filter.event_type.as_deref().filter(|s| !s.is_empty()),
-        );
-        c.eq("source", filter.source.as_deref().filter(|s| !s.is_empty()));
-        c.eq("target", filter.target.as_deref().filter(|s| !s.is_empty()));
-        c.eq(
-            "subject",
-            filter.subject.as_deref().filter(|s| !s.is_empty()),
-        );
-        c.eq("status", filter.status.map(|s| s.as_str()));
-        let limit = c.bind(limit);
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE 1{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
-            c.sql
-        );
-        self.query(&sql, &c.params, event_row)
+        self.run(queries::events(filter, limit), event_row)
     }
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
@@ -297,37 +226,14 @@ impl Tx for SqliteTx<'_> {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>> {
-        let mut c = Conditions::default();
-        c.eq(
-            "client_id",
-            filter.client_id.as_deref().filter(|s| !s.is_empty()),
-        );
-        c.eq("status", filter.status.map(|s| s.as_str()));
-        c.eq("transport", filter.transport.map(|t| t.as_str()));
-        if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
-            c.params.push(SqlValue::Text(event_type.to_owned()));
-            c.sql.push_str(&format!(
-                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?{}, '*'))",
-                c.params.len()
-            ));
-        }
-        let limit = c.bind(limit);
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE 1{} ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
-            c.sql
-        );
-        self.query(&sql, &c.params, subscription_row)
+        self.run(queries::subscriptions(filter, limit), subscription_row)
     }
 
     fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
-             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?1, '*')) \
-               AND status = 'active' ORDER BY sub_id"
-        );
+        let params = [SqlValue::Text(event_type.to_owned())];
         self.query(
-            &sql,
-            &[SqlValue::Text(event_type.to_owned())],
+            &queries::active_subscriptions_for(),
+            &params,
             subscription_row,
         )
     }
@@ -382,14 +288,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
-        let mut c = Conditions::deliveries(filter, Vec::new());
-        let limit = c.bind(limit);
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE 1{} \
-             ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
-            c.sql
-        );
-        self.query(&sql, &c.params, delivery_row)
+        self.run(queries::deliveries(filter, limit), delivery_row)
     }
 
     fn claimable(
@@ -398,30 +297,12 @@ impl Tx for SqliteTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        // Two index ranges (queued in claim order, expired leases by deadline)
-        // merged, each cut to the limit before the merge.
-        let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
-        let limit = c.bind(limit);
-        let sql = format!(
-            "SELECT * FROM (SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {QUEUED_DUE}{w} \
-                            ORDER BY created_at, delivery_id LIMIT {limit}) \
-             UNION ALL \
-             SELECT * FROM (SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{w} \
-                            ORDER BY created_at, delivery_id LIMIT {limit}) \
-             ORDER BY created_at, delivery_id LIMIT {limit}",
-            w = c.sql
-        );
-        self.query(&sql, &c.params, delivery_row)
+        self.run(queries::claimable(filter, now, limit), delivery_row)
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        let c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
-        let sql = format!(
-            "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
-                  + (SELECT count(*) FROM deliveries WHERE {LEASE_EXPIRED}{w})",
-            w = c.sql
-        );
-        self.count(&sql, &c.params)
+        let query = queries::count_claimable(filter, now);
+        self.count(&query.sql, &query.params)
     }
 
     fn expired_leases(
@@ -430,41 +311,20 @@ impl Tx for SqliteTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        let mut c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
-        let limit = c.bind(limit);
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{} \
-             ORDER BY lease_expires_at, delivery_id LIMIT {limit}",
-            c.sql
-        );
-        self.query(&sql, &c.params, delivery_row)
+        self.run(queries::expired_leases(filter, now, limit), delivery_row)
     }
 
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?1 AND sub_id = ?2 \
-             ORDER BY attempt, created_at, delivery_id"
-        );
         let params = [
             SqlValue::Text(event_id.to_owned()),
             SqlValue::Text(sub_id.to_owned()),
         ];
-        self.query(&sql, &params, delivery_row)
+        self.query(&queries::attempts(), &params, delivery_row)
     }
 
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
-        let c = Conditions::deliveries(filter, vec![SqlValue::Integer(now)]);
-        let sql = format!(
-            "SELECT status, transport, client_id, count(*), \
-                    sum(status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= ?1)), \
-                    sum(status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > ?1), \
-                    sum({LEASE_EXPIRED}), \
-                    sum(status = 'claimed' AND (lease_expires_at <= 0 OR lease_expires_at > ?1)) \
-             FROM deliveries WHERE 1{} GROUP BY status, transport, client_id",
-            c.sql
-        );
         type Group = (String, String, String, [i64; 5]);
-        let groups: Vec<Group> = self.query(&sql, &c.params, |row| {
+        let groups: Vec<Group> = self.run(queries::counts(filter, now), |row| {
             Ok((
                 row.get(0)?,
                 row.get(1)?,
@@ -497,9 +357,4 @@ impl Tx for SqliteTx<'_> {
         }
         Ok(counts)
     }
-}
-
-#[allow(dead_code)]
-fn corrupt(message: String) -> Error {
-    Error::storage(StorageCode::Corrupt, message)
 }
