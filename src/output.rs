@@ -2,7 +2,7 @@
 //! readable times for people.
 
 use comfy_table::{
-    ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle,
+    ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle, Width,
 };
 use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
 use outbox::core::events::{EventList, EventRecorded, EventReply};
@@ -53,8 +53,12 @@ impl View {
             table.set_width(80);
         }
         table.set_header(header.iter().copied());
-        for column in table.column_iter_mut() {
+        for (column, name) in table.column_iter_mut().zip(header) {
             column.set_padding((0, 1));
+            // Headers never wrap; long content does.
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(
+                name.chars().count() as u16 + 1,
+            )));
         }
         table
     }
@@ -132,20 +136,38 @@ fn when(at: i64, now: i64) -> String {
     }
 }
 
-/// Columns that must never wrap (ids, statuses, numbers); the others give way.
-fn keep_whole(table: &mut Table, columns: &[usize]) {
-    for &index in columns {
-        if let Some(column) = table.column_mut(index) {
+/// Decides which columns give way in a narrow table: `whole` ones (ids,
+/// statuses, numbers) never wrap, `preferred` ones wrap only past
+/// `PREFERRED_WIDTH`, and the rest (free text) take what is left.
+fn fit(table: &mut Table, whole: &[usize], preferred: &[usize]) {
+    const PREFERRED_WIDTH: u16 = 20;
+    let widths = table.column_max_content_widths();
+    for (index, width) in widths.into_iter().enumerate() {
+        let Some(column) = table.column_mut(index) else {
+            continue;
+        };
+        if whole.contains(&index) {
             column.set_constraint(ColumnConstraint::ContentWidth);
+        } else if preferred.contains(&index) {
+            // Never below the header's own lower bound, set by `View::table`.
+            let header = match column.constraint() {
+                Some(ColumnConstraint::LowerBoundary(Width::Fixed(w))) => *w,
+                _ => 0,
+            };
+            let width = (width.min(PREFERRED_WIDTH) + 1).max(header);
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
         }
     }
 }
 
+/// The first 8 hex digits of an id, without its `evt_` / `sub_` / `delv_`
+/// prefix (the table says what it lists): enough to tell rows apart.
 fn short(id: &str) -> String {
-    // Prefix plus 8 hex digits keeps ids recognisable in narrow tables.
-    match id.find('_') {
-        Some(cut) if id.len() > cut + 9 => id[..cut + 9].to_owned(),
-        _ => id.to_owned(),
+    let digits = id.split_once('_').map_or(id, |(_, rest)| rest);
+    if digits.len() > 8 && digits.is_char_boundary(8) {
+        digits[..8].to_owned()
+    } else {
+        id.to_owned()
     }
 }
 
@@ -163,10 +185,10 @@ fn or_dash(text: &str) -> &str {
 
 fn key_values(view: &View, rows: Vec<(&str, String)>) -> String {
     let mut table = view.table(&["field", "value"]);
-    keep_whole(&mut table, &[0]);
     for (key, value) in rows {
         table.add_row(vec![key.to_owned(), value]);
     }
+    fit(&mut table, &[0], &[]);
     table.trim_fmt()
 }
 
@@ -197,7 +219,6 @@ fn event_table(events: &[Event], view: &View) -> String {
     let mut table = view.table(&[
         "id", "type", "subject", "target", "status", "created", "subs",
     ]);
-    keep_whole(&mut table, &[0, 4, 6]);
     for e in events {
         table.add_row(vec![
             short(&e.event_id),
@@ -209,6 +230,7 @@ fn event_table(events: &[Event], view: &View) -> String {
             e.subscriptions.len().to_string(),
         ]);
     }
+    fit(&mut table, &[0, 4, 6], &[1, 3, 5]);
     table.trim_fmt()
 }
 
@@ -240,7 +262,6 @@ fn subscription_card(s: &Subscription, view: &View) -> String {
 
 fn subscription_table(subscriptions: &[Subscription], view: &View) -> String {
     let mut table = view.table(&["id", "client", "types", "target", "transport", "status"]);
-    keep_whole(&mut table, &[0, 4, 5]);
     for s in subscriptions {
         table.add_row(vec![
             short(&s.sub_id),
@@ -255,6 +276,7 @@ fn subscription_table(subscriptions: &[Subscription], view: &View) -> String {
             s.status.to_string(),
         ]);
     }
+    fit(&mut table, &[0, 4, 5], &[1, 3]);
     table.trim_fmt()
 }
 
@@ -303,15 +325,14 @@ fn delivery_card(d: &Delivery, view: &View) -> String {
 fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
     let mut table = view.table(&[
         "id",
-        "event type",
+        "type",
         "client",
         "transport",
         "status",
         "try",
         "due / lease",
-        "last error",
+        "error",
     ]);
-    keep_whole(&mut table, &[0, 3, 4, 5]);
     for d in deliveries {
         let event_type = d
             .meta
@@ -329,6 +350,7 @@ fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
             or_dash(&d.last_error).to_owned(),
         ]);
     }
+    fit(&mut table, &[0, 3, 4, 5], &[1, 2, 6]);
     table.trim_fmt()
 }
 

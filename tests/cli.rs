@@ -1,0 +1,505 @@
+//! The command line as people and scripts meet it: tables, exit codes,
+//! failure objects, refused input that writes nothing, foreign files, pipes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const NOW: i64 = 1_795_975_331; // 2026-11-29 18:02:11Z
+
+struct Sandbox {
+    dir: tempfile::TempDir,
+}
+
+impl Sandbox {
+    fn new() -> Self {
+        Sandbox {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("outbox.db")
+    }
+
+    /// `outbox` in the sandbox folder, on its default database, at `NOW`.
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = Command::cargo_bin("outbox").unwrap();
+        cmd.current_dir(self.dir.path())
+            .env_remove("OUTBOX_DB")
+            .env_remove("OUTBOX_SOURCE")
+            .env("OUTBOX_NOW", NOW.to_string())
+            .args(args);
+        cmd
+    }
+
+    fn json(&self, args: &[&str]) -> Value {
+        let output = self.cmd(args).arg("--json").output().unwrap();
+        serde_json::from_slice(&output.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {output:?}"))
+    }
+
+    fn text(&self, args: &[&str]) -> String {
+        let output = self.cmd(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    /// A database with two subscriptions and one event fanned out to both.
+    fn seeded() -> Self {
+        let sandbox = Sandbox::new();
+        sandbox
+            .cmd(&[
+                "sub",
+                "create",
+                "--client",
+                "billing",
+                "--types",
+                "order.created",
+                "--any-target",
+            ])
+            .assert()
+            .success();
+        sandbox
+            .cmd(&[
+                "sub",
+                "create",
+                "--client",
+                "audit",
+                "--types",
+                "*",
+                "--any-target",
+                "--transport",
+                "webhook",
+            ])
+            .assert()
+            .success();
+        sandbox
+            .cmd(&[
+                "event",
+                "record",
+                "--type",
+                "order.created",
+                "--subject",
+                "o-1",
+            ])
+            .assert()
+            .success();
+        sandbox
+    }
+}
+
+fn header(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .next()
+        .unwrap()
+        .split("  ")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn delivery_tables_show_the_worker_view_and_fit_80_columns() {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .cmd(&[
+            "delivery", "claim", "--client", "audit", "--worker", "w1", "--lease", "240",
+        ])
+        .assert()
+        .success();
+    let table = sandbox.text(&["delivery", "list"]);
+    assert_eq!(
+        header(&table),
+        [
+            "id",
+            "type",
+            "client",
+            "transport",
+            "status",
+            "try",
+            "due / lease",
+            "error"
+        ]
+    );
+    assert!(table.contains("lease in 4m"), "{table}");
+    assert!(table.contains("due now"), "{table}");
+    assert!(table.contains("order.created"), "{table}");
+    assert!(table.trim_end().ends_with("2 deliveries"), "{table}");
+    for line in table.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "line wider than 80 columns: {line:?}"
+        );
+    }
+    let ids = sandbox.json(&["delivery", "list"]);
+    let full = ids["deliveries"][0]["deliveryId"].as_str().unwrap();
+    assert!(
+        table.contains(&full[5..13]) && !table.contains(full),
+        "short ids in tables:\n{table}"
+    );
+}
+
+#[test]
+fn one_record_is_a_key_value_table_with_readable_times() {
+    let sandbox = Sandbox::seeded();
+    let claimed = sandbox.json(&["delivery", "claim", "--worker", "w1"]);
+    let id = claimed["delivery"]["deliveryId"].as_str().unwrap();
+    let card = sandbox.text(&["delivery", "get", id]);
+    assert_eq!(header(&card), ["field", "value"]);
+    assert!(card.contains(id), "full id in the card:\n{card}");
+    assert!(card.contains("2026-11-29 18:02:11Z (now)"), "{card}");
+    assert!(card.contains("2026-11-29 18:07:11Z (in 5m)"), "{card}");
+    let later = sandbox
+        .cmd(&["event", "list"])
+        .env("OUTBOX_NOW", (NOW + 3 * 3600).to_string())
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(later.stdout).unwrap().contains("3h ago"));
+}
+
+#[test]
+fn event_subscription_and_stats_tables_have_their_columns() {
+    let sandbox = Sandbox::seeded();
+    assert_eq!(
+        header(&sandbox.text(&["event", "list"])),
+        [
+            "id", "type", "subject", "target", "status", "created", "subs"
+        ]
+    );
+    assert_eq!(
+        header(&sandbox.text(&["sub", "list"])),
+        ["id", "client", "types", "target", "transport", "status"]
+    );
+    let stats = sandbox.text(&["stats"]);
+    assert_eq!(header(&stats), ["deliveries", "count"]);
+    for row in [
+        "total",
+        "ready to claim",
+        "claimed, lease expired",
+        "status queued",
+        "transport webhook",
+        "client billing",
+    ] {
+        assert!(stats.contains(row), "stats lacks {row:?}:\n{stats}");
+    }
+    let batch = sandbox
+        .cmd(&["event", "record", "--batch", "-"])
+        .write_stdin("{\"type\": \"order.created\"}\n")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(batch.stdout).unwrap().trim(),
+        "recorded 1 event, 2 deliveries"
+    );
+}
+
+#[test]
+fn exit_codes_follow_the_result() {
+    let sandbox = Sandbox::seeded();
+    sandbox.cmd(&["delivery", "ready"]).assert().code(0);
+    sandbox.cmd(&["event", "get", "evt_nope"]).assert().code(1);
+    sandbox
+        .cmd(&["delivery", "claim", "--client", "nobody"])
+        .assert()
+        .code(1);
+    sandbox
+        .cmd(&["delivery", "list", "--no-such-flag"])
+        .assert()
+        .code(2);
+    sandbox
+        .cmd(&["event", "record", "--type", "t", "--payload", "{"])
+        .assert()
+        .code(2);
+    sandbox
+        .cmd(&["delivery", "list"])
+        .env("OUTBOX_NOW", "yesterday")
+        .assert()
+        .code(2);
+    std::fs::write(
+        sandbox.dir.path().join("notes.txt"),
+        "just text, not a database\n",
+    )
+    .unwrap();
+    sandbox
+        .cmd(&["--db", "notes.txt", "event", "list"])
+        .assert()
+        .code(3);
+}
+
+#[test]
+fn failures_print_one_json_object_and_one_stderr_line() {
+    let sandbox = Sandbox::seeded();
+    for (args, code, error) in [
+        (vec!["event", "get", "evt_nope"], 1, "eventNotFound"),
+        (
+            vec!["event", "record", "--type", "t", "--payload", "[1]"],
+            2,
+            "invalid:payload",
+        ),
+        (
+            vec!["event", "record", "--type", "t", "--payload", "{oops"],
+            2,
+            "invalid:json",
+        ),
+        (
+            vec!["delivery", "list", "--status", "lost"],
+            2,
+            "invalid:usage",
+        ),
+        (
+            vec!["delivery", "claim", "--lease", "soon"],
+            2,
+            "invalid:usage",
+        ),
+        (vec!["event", "list", "--bogus"], 2, "invalid:usage"),
+        (
+            vec![
+                "event",
+                "record",
+                "--type",
+                "t",
+                "--payload",
+                "@missing.json",
+            ],
+            2,
+            "invalid:file",
+        ),
+    ] {
+        let output = sandbox.cmd(&args).arg("--json").output().unwrap();
+        assert_eq!(output.status.code(), Some(code), "{args:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), 1, "{args:?}: one object: {stdout}");
+        let printed: Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(printed["ok"], false);
+        assert_eq!(printed["error"], error, "{args:?}");
+        if code != 1 {
+            assert!(
+                printed["message"].as_str().is_some_and(|m| !m.is_empty()),
+                "{args:?}: {printed}"
+            );
+        }
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(
+            stderr.lines().count(),
+            1,
+            "{args:?}: one line on stderr: {stderr}"
+        );
+        assert!(stderr.starts_with("outbox: "), "{stderr}");
+    }
+}
+
+/// The database file's bytes, with no WAL left behind.
+fn snapshot(db: &Path) -> Vec<u8> {
+    let wal = db.with_extension("db-wal");
+    assert!(
+        !wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0,
+        "a WAL with frames is left behind"
+    );
+    std::fs::read(db).unwrap()
+}
+
+#[test]
+fn refused_input_leaves_the_database_byte_for_byte_unchanged() {
+    let sandbox = Sandbox::seeded();
+    let before = snapshot(&sandbox.db());
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["event", "record", "--type", "t", "--payload", "{not json"],
+            "",
+        ),
+        (
+            vec!["event", "record", "--type", "t", "--payload", "[1, 2]"],
+            "",
+        ),
+        (
+            vec!["event", "record", "--type", "t", "--status", "bogus"],
+            "",
+        ),
+        (
+            vec![
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--transport",
+                "pigeon",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "sub", "create", "--client", "c", "--types", "t", "--meta", "\"x\"",
+            ],
+            "",
+        ),
+        (vec!["event", "ack", "evt_x", "--ack", "7"], ""),
+        (vec!["delivery", "claim", "--lease", "abc"], ""),
+        (vec!["delivery", "claim", "--unknown"], ""),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"a\"}\n{\"type\": \"b\", \"payload\": 5}\n",
+        ),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"a\"}\n{\"type\": \n",
+        ),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"order.created\"}\n{\"subject\": \"no type\"}\n",
+        ),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"a\"}\n[1]\n",
+        ),
+    ];
+    for (args, stdin) in cases {
+        let output = sandbox.cmd(&args).write_stdin(stdin).output().unwrap();
+        assert!(
+            matches!(output.status.code(), Some(1 | 2)),
+            "{args:?} refused: {output:?}"
+        );
+        assert_eq!(
+            snapshot(&sandbox.db()),
+            before,
+            "{args:?} changed the database"
+        );
+    }
+    let output = sandbox
+        .cmd(&["event", "record", "--batch", "-"])
+        .write_stdin("{\"type\": \"a\"}\n\n{\"nope\": 1}\n")
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(output.stderr).unwrap().contains("line 3"),
+        "the failing line is named"
+    );
+    sandbox
+        .cmd(&["event", "list"])
+        .env("OUTBOX_NOW", "later")
+        .assert()
+        .code(2);
+    assert_eq!(snapshot(&sandbox.db()), before);
+}
+
+#[test]
+fn foreign_files_are_refused_and_untouched() {
+    let sandbox = Sandbox::new();
+    let text = sandbox.dir.path().join("notes.txt");
+    std::fs::write(&text, "hello\n").unwrap();
+
+    let other = sandbox.dir.path().join("other.db");
+    let conn = rusqlite::Connection::open(&other).unwrap();
+    conn.execute_batch("CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x');")
+        .unwrap();
+    drop(conn);
+
+    let newer = sandbox.dir.path().join("newer.db");
+    sandbox
+        .cmd(&["--db", "newer.db", "stats"])
+        .assert()
+        .success();
+    let conn = rusqlite::Connection::open(&newer).unwrap();
+    conn.execute_batch("PRAGMA user_version = 99;").unwrap();
+    drop(conn);
+
+    for (file, error) in [
+        ("notes.txt", "storage:notOutbox"),
+        ("other.db", "storage:notOutbox"),
+        ("newer.db", "storage:newer"),
+    ] {
+        let path = sandbox.dir.path().join(file);
+        let before = std::fs::read(&path).unwrap();
+        for args in [vec!["event", "record", "--type", "t"], vec!["stats"]] {
+            let output = sandbox
+                .cmd(&["--db", file])
+                .args(&args)
+                .arg("--json")
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(3), "{file} {args:?}");
+            let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(printed["error"], error, "{file}");
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{file} was modified");
+    }
+}
+
+#[test]
+fn the_database_comes_from_flag_env_or_default() {
+    let sandbox = Sandbox::new();
+    sandbox.cmd(&["stats"]).assert().success();
+    assert!(
+        sandbox.db().exists(),
+        "default outbox.db in the current folder"
+    );
+    sandbox
+        .cmd(&["stats"])
+        .env("OUTBOX_DB", "from-env.db")
+        .assert()
+        .success();
+    assert!(sandbox.dir.path().join("from-env.db").exists());
+    sandbox
+        .cmd(&["stats", "--db", "from-flag.db"])
+        .env("OUTBOX_DB", "from-env.db")
+        .assert()
+        .success();
+    assert!(sandbox.dir.path().join("from-flag.db").exists());
+    let conn = rusqlite::Connection::open(sandbox.db()).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+#[test]
+fn json_flags_read_files_and_stdin() {
+    let sandbox = Sandbox::new();
+    std::fs::write(sandbox.dir.path().join("body.json"), r#"{"from": "file"}"#).unwrap();
+    let from_file = sandbox.json(&["event", "record", "--type", "t", "--payload", "@body.json"]);
+    assert_eq!(from_file["event"]["payload"]["from"], "file");
+    let output = sandbox
+        .cmd(&["event", "record", "--type", "u", "--payload", "-", "--json"])
+        .write_stdin(r#"{"from": "stdin"}"#)
+        .output()
+        .unwrap();
+    let from_stdin: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(from_stdin["event"]["payload"]["from"], "stdin");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let sandbox = Sandbox::new();
+    let mut batch = String::new();
+    for n in 0..400 {
+        batch.push_str(&format!(
+            "{{\"type\": \"t\", \"subject\": \"s{n}\", \"payload\": {{\"pad\": \"{}\"}}}}\n",
+            "x".repeat(300)
+        ));
+    }
+    sandbox
+        .cmd(&["event", "record", "--batch", "-"])
+        .write_stdin(batch)
+        .assert()
+        .success();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        .current_dir(sandbox.dir.path())
+        .env_remove("OUTBOX_DB")
+        .args(["event", "list", "--limit", "500", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before the ~150 KB answer is written
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
