@@ -10,6 +10,8 @@ pub mod json;
 pub mod leases;
 pub mod model;
 pub mod subscriptions;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};

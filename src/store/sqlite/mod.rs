@@ -7,7 +7,7 @@ mod tx;
 use super::{Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Marks a SQLite file as an outbox database ("OTBX").
@@ -125,6 +125,12 @@ impl SqliteStore {
     /// Brings an older outbox database up to [`SCHEMA_VERSION`], one step
     /// per version, in one transaction.
     fn migrate(&mut self, path: &Path) -> Result<()> {
+        self.migrate_with(path, MIGRATIONS, SCHEMA_VERSION)
+    }
+
+    /// Applies `steps[v - 1..]` to a database at version `v`, then marks it
+    /// as version `target`.
+    fn migrate_with(&mut self, path: &Path, steps: &[&str], target: i32) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -141,11 +147,11 @@ impl SqliteStore {
                 ),
             ));
         }
-        for step in MIGRATIONS.iter().skip(version as usize - 1) {
+        for step in steps.iter().skip(version as usize - 1) {
             tx.execute_batch(step)
                 .map_err(|e| storage_error(&e, path))?;
         }
-        tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
+        tx.execute_batch(&format!("PRAGMA user_version = {target};"))
             .map_err(|e| storage_error(&e, path))?;
         tx.commit().map_err(|e| storage_error(&e, path))
     }
@@ -186,10 +192,9 @@ fn refuse_unreadable(e: &rusqlite::Error, path: &Path) -> Error {
 fn storage_error(e: &rusqlite::Error, path: &Path) -> Error {
     let err = sql_error(e);
     match err {
-        Error::Storage { code, message } => Error::storage(
-            code,
-            format!("{}: {message}", PathBuf::from(path).display()),
-        ),
+        Error::Storage { code, message } => {
+            Error::storage(code, format!("{}: {message}", path.display()))
+        }
         other => other,
     }
 }
@@ -213,3 +218,6 @@ pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
     };
     Error::storage(code, message)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,250 @@
+//! The human side of the output: field/value cards for one record, tables
+//! for lists, and the column rules that keep them inside 80 columns.
+
+use super::{View, relative, timestamp};
+use comfy_table::{ColumnConstraint, Table, Width};
+use outbox::core::json::Object;
+use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+
+/// A time for a key/value table; 0 is "never".
+pub(super) fn when(at: i64, now: i64) -> String {
+    if at == 0 {
+        "-".to_owned()
+    } else {
+        format!("{} ({})", timestamp(at), relative(at, now))
+    }
+}
+
+/// Decides which columns give way in a narrow table: `whole` ones (ids,
+/// statuses, numbers) never wrap, `preferred` ones wrap only past
+/// `PREFERRED_WIDTH`, and the rest (free text) take what is left.
+pub(super) fn fit(table: &mut Table, whole: &[usize], preferred: &[usize]) {
+    const PREFERRED_WIDTH: u16 = 20;
+    let widths = table.column_max_content_widths();
+    for (index, width) in widths.into_iter().enumerate() {
+        let Some(column) = table.column_mut(index) else {
+            continue;
+        };
+        if whole.contains(&index) {
+            column.set_constraint(ColumnConstraint::ContentWidth);
+        } else if preferred.contains(&index) {
+            // Never below the header's own lower bound, set by `View::table`.
+            let header = match column.constraint() {
+                Some(ColumnConstraint::LowerBoundary(Width::Fixed(w))) => *w,
+                _ => 0,
+            };
+            let width = (width.min(PREFERRED_WIDTH) + 1).max(header);
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
+        }
+    }
+}
+
+/// The first 8 hex digits of an id, without its `evt_` / `sub_` / `delv_`
+/// prefix (the table says what it lists): enough to tell rows apart.
+pub(super) fn short(id: &str) -> String {
+    let digits = id.split_once('_').map_or(id, |(_, rest)| rest);
+    if digits.len() > 8 && digits.is_char_boundary(8) {
+        digits[..8].to_owned()
+    } else {
+        id.to_owned()
+    }
+}
+
+pub(super) fn object_text(object: &Object) -> String {
+    if object.is_empty() {
+        "-".to_owned()
+    } else {
+        serde_json::Value::Object(object.clone()).to_string()
+    }
+}
+
+pub(super) fn or_dash(text: &str) -> &str {
+    if text.is_empty() { "-" } else { text }
+}
+
+pub(super) fn key_values(view: &View, rows: Vec<(&str, String)>) -> String {
+    let mut table = view.table(&["field", "value"]);
+    for (key, value) in rows {
+        table.add_row(vec![key.to_owned(), value]);
+    }
+    fit(&mut table, &[0], &[]);
+    table.trim_fmt()
+}
+
+pub(super) fn event_card(event: &Event, view: &View) -> String {
+    key_values(
+        view,
+        vec![
+            ("eventId", event.event_id.clone()),
+            ("type", event.event_type.clone()),
+            ("subject", or_dash(&event.subject).to_owned()),
+            ("source", event.source.clone()),
+            ("target", or_dash(&event.target).to_owned()),
+            ("status", event.status.to_string()),
+            ("payload", object_text(&event.payload)),
+            (
+                "subscriptions",
+                or_dash(&event.subscriptions.join(", ")).to_owned(),
+            ),
+            ("ack", object_text(&event.ack)),
+            ("createdAt", when(event.created_at, view.now)),
+            ("updatedAt", when(event.updated_at, view.now)),
+            ("ackAt", when(event.ack_at, view.now)),
+        ],
+    )
+}
+
+pub(super) fn event_table(events: &[Event], view: &View) -> String {
+    let mut table = view.table(&[
+        "id", "type", "subject", "target", "status", "created", "subs",
+    ]);
+    for e in events {
+        table.add_row(vec![
+            short(&e.event_id),
+            e.event_type.clone(),
+            or_dash(&e.subject).to_owned(),
+            or_dash(&e.target).to_owned(),
+            e.status.to_string(),
+            relative(e.created_at, view.now),
+            e.subscriptions.len().to_string(),
+        ]);
+    }
+    fit(&mut table, &[0, 4, 6], &[1, 3, 5]);
+    table.trim_fmt()
+}
+
+pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
+    key_values(
+        view,
+        vec![
+            ("subId", s.sub_id.clone()),
+            ("clientId", s.client_id.clone()),
+            ("eventTypes", s.event_types.join(", ")),
+            (
+                "target",
+                if s.target.is_empty() {
+                    "(any)".to_owned()
+                } else {
+                    s.target.clone()
+                },
+            ),
+            ("transport", s.transport.to_string()),
+            ("endpoint", or_dash(&s.endpoint).to_owned()),
+            ("status", s.status.to_string()),
+            ("filters", object_text(&s.filters)),
+            ("meta", object_text(&s.meta)),
+            ("createdAt", when(s.created_at, view.now)),
+            ("updatedAt", when(s.updated_at, view.now)),
+        ],
+    )
+}
+
+pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) -> String {
+    let mut table = view.table(&["id", "client", "types", "target", "transport", "status"]);
+    for s in subscriptions {
+        table.add_row(vec![
+            short(&s.sub_id),
+            s.client_id.clone(),
+            s.event_types.join(","),
+            if s.target.is_empty() {
+                "(any)".to_owned()
+            } else {
+                s.target.clone()
+            },
+            s.transport.to_string(),
+            s.status.to_string(),
+        ]);
+    }
+    fit(&mut table, &[0, 4, 5], &[1, 3]);
+    table.trim_fmt()
+}
+
+/// The "due / lease" column: what the delivery is waiting for.
+pub(super) fn due(d: &Delivery, now: i64) -> String {
+    match d.status {
+        DeliveryStatus::Queued if d.next_attempt_at > now => {
+            format!("due {}", relative(d.next_attempt_at, now))
+        }
+        DeliveryStatus::Queued => "due now".to_owned(),
+        DeliveryStatus::Claimed if d.lease_expires_at == 0 => "no lease".to_owned(),
+        DeliveryStatus::Claimed if d.lease_expires_at <= now => {
+            format!("expired {}", relative(d.lease_expires_at, now))
+        }
+        DeliveryStatus::Claimed => format!("lease {}", relative(d.lease_expires_at, now)),
+        DeliveryStatus::Delivered => relative(d.delivered_at, now),
+        _ => relative(d.updated_at, now),
+    }
+}
+
+pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
+    key_values(
+        view,
+        vec![
+            ("deliveryId", d.delivery_id.clone()),
+            ("eventId", d.event_id.clone()),
+            ("subId", d.sub_id.clone()),
+            ("clientId", or_dash(&d.client_id).to_owned()),
+            ("transport", d.transport.to_string()),
+            ("endpoint", or_dash(&d.endpoint).to_owned()),
+            ("status", format!("{} ({})", d.status, due(d, view.now))),
+            ("attempt", d.attempt.to_string()),
+            ("claimedBy", or_dash(&d.claimed_by).to_owned()),
+            ("lastError", or_dash(&d.last_error).to_owned()),
+            ("meta", object_text(&d.meta)),
+            ("createdAt", when(d.created_at, view.now)),
+            ("updatedAt", when(d.updated_at, view.now)),
+            ("nextAttemptAt", when(d.next_attempt_at, view.now)),
+            ("claimedAt", when(d.claimed_at, view.now)),
+            ("leaseExpiresAt", when(d.lease_expires_at, view.now)),
+            ("deliveredAt", when(d.delivered_at, view.now)),
+        ],
+    )
+}
+
+pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
+    let mut table = view.table(&[
+        "id",
+        "type",
+        "client",
+        "transport",
+        "status",
+        "try",
+        "due / lease",
+        "error",
+    ]);
+    for d in deliveries {
+        let event_type = d
+            .meta
+            .get("eventType")
+            .and_then(|v| v.as_str())
+            .unwrap_or("-");
+        table.add_row(vec![
+            short(&d.delivery_id),
+            event_type.to_owned(),
+            or_dash(&d.client_id).to_owned(),
+            d.transport.to_string(),
+            d.status.to_string(),
+            d.attempt.to_string(),
+            due(d, view.now),
+            or_dash(&d.last_error).to_owned(),
+        ]);
+    }
+    fit(&mut table, &[0, 3, 4, 5], &[1, 2, 6]);
+    table.trim_fmt()
+}
+
+/// "N things", and of how many when a total is known.
+pub(super) fn tally(count: usize, total: Option<i64>, noun: Noun) -> String {
+    let (one, many) = noun;
+    let word = if count == 1 { one } else { many };
+    match total {
+        Some(total) if total != count as i64 => format!("{count} {word} (of {total})"),
+        _ => format!("{count} {word}"),
+    }
+}
+
+pub(super) type Noun = (&'static str, &'static str);
+pub(super) const EVENTS: Noun = ("event", "events");
+pub(super) const SUBSCRIPTIONS: Noun = ("subscription", "subscriptions");
+pub(super) const DELIVERIES: Noun = ("delivery", "deliveries");
+pub(super) const ATTEMPTS: Noun = ("attempt", "attempts");
