@@ -503,3 +503,44 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+#[test]
+fn a_batch_reads_ndjson_from_a_file_in_one_transaction() {
+    let sandbox = Sandbox::seeded();
+    let file = sandbox.dir.path().join("events.ndjson");
+    std::fs::write(&file, "{\"type\": \"order.created\", \"subject\": \"o-2\"}\n\n{\"type\": \"order.created\", \"subject\": \"o-3\"}\n").unwrap();
+    let output = sandbox
+        .cmd(&["event", "record", "--batch", "events.ndjson", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let subjects: Vec<&str> = lines
+        .iter()
+        .map(|l| l["event"]["subject"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subjects,
+        ["o-2", "o-3"],
+        "one answer per event, in input order"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["deliveries"].as_array().unwrap().len() == 2)
+    );
+    assert_eq!(sandbox.json(&["stats"])["stats"]["total"], 6);
+    let missing = sandbox
+        .cmd(&["event", "record", "--batch", "nope.ndjson", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(
+        serde_json::from_slice::<Value>(&missing.stdout).unwrap()["error"],
+        "invalid:file"
+    );
+}
