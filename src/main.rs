@@ -91,6 +91,7 @@ fn run() -> anyhow::Result<ExitCode> {
         db: cli.db,
         format,
         clock,
+        max_payload: cli.max_payload,
     };
     match cli::exec(cli.command, &ctx) {
         Ok(report) => match ctx.emit(report.as_ref()) {

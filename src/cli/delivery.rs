@@ -1,7 +1,7 @@
 //! `outbox delivery ...`: the ledger of attempts and the worker protocol
 //! (claim, complete, fail, retry, cancel, renew, release, sweep).
 
-use super::{Context, DeliveryFilterArgs, maybe_json_object, one_of};
+use super::{Context, DeliveryFilterArgs, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
 use outbox::Result;
@@ -234,7 +234,7 @@ pub struct RetryArgs {
 }
 
 pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
-    let meta = |m: &MetaArg| maybe_json_object("meta", m.meta.as_deref());
+    let meta = |m: &MetaArg| ctx.maybe_json_object("meta", m.meta.as_deref());
     Ok(match cmd {
         DeliveryCommand::Create(a) => {
             let new = NewDelivery {
@@ -301,7 +301,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 max_attempts: a.max_attempts,
                 schedule: a.schedule.schedule(),
                 meta: meta(&a.meta)?,
-                retry_meta: maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
+                retry_meta: ctx.maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
             };
             Box::new(ctx.outbox()?.fail_delivery(&a.id, &req)?)
         }

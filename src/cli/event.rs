@@ -1,6 +1,6 @@
 //! `outbox event ...`: record (one or a batch), get, list, ack.
 
-use super::{Context, maybe_json_object, one_of};
+use super::{Context, one_of};
 use crate::output::{Batch, Report};
 use clap::{Args, Subcommand};
 use outbox::core::events::{AckEvent, RecordEvent};
@@ -103,7 +103,7 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     subject: args.subject,
                     source: args.source,
                     target: args.target,
-                    payload: maybe_json_object("payload", args.payload.as_deref())?,
+                    payload: ctx.maybe_json_object("payload", args.payload.as_deref())?,
                     status: args.status,
                     created_at: args.created_at,
                     ..RecordEvent::default()
@@ -124,7 +124,9 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         }
         EventCommand::Ack { id, ack, ack_at } => {
             let req = AckEvent {
-                ack: maybe_json_object("ack", ack.as_deref())?.unwrap_or_default(),
+                ack: ctx
+                    .maybe_json_object("ack", ack.as_deref())?
+                    .unwrap_or_default(),
                 ack_at,
             };
             Box::new(ctx.outbox()?.ack_event(&id, &req)?)
@@ -143,18 +145,62 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
         })?;
         Box::new(BufReader::new(file))
     };
-    let requests = reader.lines().enumerate().filter_map(|(i, line)| {
-        let request = match line {
-            Ok(line) if line.trim().is_empty() => return None,
-            Ok(line) => parse_line(&line, default_source),
-            Err(e) => Err(Error::input(
-                "invalid:file",
-                format!("--batch: cannot read {input}: {e}"),
-            )),
-        };
-        Some((i + 1, request))
+    let mut outbox = ctx.outbox()?;
+    interrupt::exit_until_committing();
+    let mut lines = reader.lines().enumerate();
+    let requests = std::iter::from_fn(|| {
+        loop {
+            let Some((index, line)) = lines.next() else {
+                // Past the last line the transaction commits: from here on a
+                // Ctrl-C would no longer mean "nothing was written".
+                interrupt::committing();
+                return None;
+            };
+            let request = match line {
+                Ok(line) if line.trim().is_empty() => continue,
+                Ok(line) => ctx
+                    .check_size("the line", &line)
+                    .and_then(|()| parse_line(&line, default_source)),
+                Err(e) => Err(Error::input(
+                    "invalid:file",
+                    format!("--batch: cannot read {input}: {e}"),
+                )),
+            };
+            return Some((index + 1, request));
+        }
     });
-    Ok(Batch(ctx.outbox()?.record_events(requests)?))
+    Ok(Batch(outbox.record_events(requests)?))
+}
+
+/// Ctrl-C during a batch: until the transaction starts to commit, SIGINT
+/// ends the process at once with status 130. SQLite never applies an
+/// uncommitted transaction, so nothing of the batch is written, even when
+/// the process is blocked reading its input.
+mod interrupt {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static COMMITTING: AtomicBool = AtomicBool::new(false);
+
+    pub fn exit_until_committing() {
+        let on_sigint = || {
+            if !COMMITTING.load(Ordering::SeqCst) {
+                signal_hook::low_level::exit(130);
+            }
+        };
+        // SAFETY: the handler only reads an atomic and calls `_exit`, both
+        // async-signal-safe.
+        let registered =
+            unsafe { signal_hook::low_level::register(signal_hook::consts::SIGINT, on_sigint) };
+        if let Err(e) = registered {
+            eprintln!(
+                "outbox: cannot handle Ctrl-C ({e}); an interrupted batch still writes nothing"
+            );
+        }
+    }
+
+    pub fn committing() {
+        COMMITTING.store(true, Ordering::SeqCst);
+    }
 }
 
 /// One NDJSON line: a JSON object, read as `recordEvent`'s payload.

@@ -44,6 +44,10 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes.
+    #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", default_value_t = 1024 * 1024, value_name = "BYTES")]
+    pub max_payload: usize,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -70,6 +74,8 @@ pub struct Context {
     pub db: PathBuf,
     pub format: OutputFormat,
     pub clock: Clock,
+    /// Largest JSON input accepted, in bytes.
+    pub max_payload: usize,
 }
 
 impl Context {
@@ -79,6 +85,59 @@ impl Context {
             Box::new(SqliteStore::open(&self.db)?),
             self.clock,
         ))
+    }
+
+    /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The
+    /// value must be a JSON object; `flag` names it in messages and codes.
+    pub fn json_object(&self, flag: &str, raw: &str) -> Result<Object> {
+        let text = if raw == "-" {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).map_err(|e| {
+                Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
+            })?;
+            text
+        } else if let Some(path) = raw.strip_prefix('@') {
+            std::fs::read_to_string(path).map_err(|e| {
+                Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
+            })?
+        } else {
+            raw.to_owned()
+        };
+        self.check_size(&format!("--{flag}"), &text)?;
+        match json::parse(&text) {
+            Ok(Value::Object(object)) => Ok(object),
+            Ok(other) => Err(Error::input(
+                format!("invalid:{flag}"),
+                format!(
+                    "--{flag} must be a JSON object, not {}",
+                    outbox::core::events::kind_of(&other)
+                ),
+            )),
+            Err(e) => Err(Error::input(
+                "invalid:json",
+                format!("--{flag} is not valid JSON: {e}"),
+            )),
+        }
+    }
+
+    /// [`Context::json_object`] for an optional flag.
+    pub fn maybe_json_object(&self, flag: &str, raw: Option<&str>) -> Result<Option<Object>> {
+        raw.map(|raw| self.json_object(flag, raw)).transpose()
+    }
+
+    /// Refuses JSON input larger than `--max-payload`.
+    pub fn check_size(&self, what: &str, text: &str) -> Result<()> {
+        if text.len() > self.max_payload {
+            return Err(Error::input(
+                "invalid:payloadTooLarge",
+                format!(
+                    "{what} is {} bytes, over the limit of {} (--max-payload)",
+                    text.len(),
+                    self.max_payload
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Prints an answer to stdout.
@@ -138,41 +197,4 @@ impl DeliveryFilterArgs {
             status: None,
         }
     }
-}
-
-/// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The value
-/// must be a JSON object; `flag` names it in messages and codes.
-pub fn json_object(flag: &str, raw: &str) -> Result<Object> {
-    let text = if raw == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| {
-            Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
-        })?;
-        text
-    } else if let Some(path) = raw.strip_prefix('@') {
-        std::fs::read_to_string(path).map_err(|e| {
-            Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
-        })?
-    } else {
-        raw.to_owned()
-    };
-    match json::parse(&text) {
-        Ok(Value::Object(object)) => Ok(object),
-        Ok(other) => Err(Error::input(
-            format!("invalid:{flag}"),
-            format!(
-                "--{flag} must be a JSON object, not {}",
-                outbox::core::events::kind_of(&other)
-            ),
-        )),
-        Err(e) => Err(Error::input(
-            "invalid:json",
-            format!("--{flag} is not valid JSON: {e}"),
-        )),
-    }
-}
-
-/// [`json_object`] for an optional flag.
-pub fn maybe_json_object(flag: &str, raw: Option<&str>) -> Result<Option<Object>> {
-    raw.map(|raw| json_object(flag, raw)).transpose()
 }

@@ -1,6 +1,6 @@
 //! `outbox sub ...`: create, get, list, update, pause, resume, match.
 
-use super::{Context, maybe_json_object, one_of};
+use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
 use outbox::core::json::Object;
@@ -78,7 +78,7 @@ pub struct FieldArgs {
 }
 
 impl FieldArgs {
-    fn fields(self) -> Result<SubscriptionFields> {
+    fn fields(self, ctx: &Context) -> Result<SubscriptionFields> {
         let filters = if self.filters.is_empty() {
             None
         } else {
@@ -106,7 +106,7 @@ impl FieldArgs {
             endpoint: self.endpoint,
             status: self.status,
             filters,
-            meta: maybe_json_object("meta", self.meta.as_deref())?,
+            meta: ctx.maybe_json_object("meta", self.meta.as_deref())?,
         })
     }
 }
@@ -146,7 +146,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     };
     Ok(match cmd {
         SubCommand::Create { fields, sub_id } => {
-            let fields = fields.fields()?;
+            let fields = fields.fields(ctx)?;
             Box::new(
                 ctx.outbox()?
                     .create_subscription(&fields, sub_id.as_deref())?,
@@ -163,7 +163,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(ctx.outbox()?.list_subscriptions(&filter, args.limit)?)
         }
         SubCommand::Update { id, fields } => {
-            let fields = fields.fields()?;
+            let fields = fields.fields(ctx)?;
             Box::new(ctx.outbox()?.update_subscription(&id, &fields)?)
         }
         SubCommand::Pause { id } => Box::new(
