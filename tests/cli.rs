@@ -544,3 +544,116 @@ fn a_batch_reads_ndjson_from_a_file_in_one_transaction() {
         "invalid:file"
     );
 }
+
+#[test]
+fn oversized_json_input_is_refused() {
+    let sandbox = Sandbox::seeded();
+    let before = snapshot(&sandbox.db());
+    let big = format!("{{\"blob\": \"{}\"}}", "x".repeat(1024 * 1024 + 10));
+    std::fs::write(sandbox.dir.path().join("big.json"), &big).unwrap();
+    let refused = sandbox.json(&["event", "record", "--type", "t", "--payload", "@big.json"]);
+    assert_eq!(
+        refused["error"], "invalid:payloadTooLarge",
+        "default limit is 1 MiB"
+    );
+    let line = format!("{{\"type\": \"t\", \"payload\": {big}}}\n");
+    let output = sandbox
+        .cmd(&["event", "record", "--batch", "-", "--json"])
+        .write_stdin(line)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (printed["error"].as_str(), printed["line"].as_i64()),
+        (Some("invalid:payloadTooLarge"), Some(1))
+    );
+    let small = sandbox
+        .cmd(&[
+            "event",
+            "record",
+            "--type",
+            "t",
+            "--payload",
+            "{\"a\": 12345}",
+        ])
+        .env("OUTBOX_MAX_PAYLOAD", "8")
+        .output()
+        .unwrap();
+    assert_eq!(small.status.code(), Some(2), "the limit is configurable");
+    assert_eq!(snapshot(&sandbox.db()), before);
+    let raised = sandbox.json(&[
+        "event",
+        "record",
+        "--type",
+        "t",
+        "--payload",
+        "@big.json",
+        "--max-payload",
+        "2000000",
+    ]);
+    assert_eq!(raised["ok"], true);
+}
+
+#[test]
+fn a_read_only_database_answers_reads_and_refuses_writes() {
+    let sandbox = Sandbox::seeded();
+    let db = sandbox.db();
+    let before = snapshot(&db);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&db, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(sandbox.dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Root ignores permission bits, so run as nobody there.
+    let as_reader = |args: &[&str]| {
+        let root = std::process::Command::new("id")
+            .arg("-u")
+            .output()
+            .unwrap()
+            .stdout
+            == b"0\n";
+        let bin = assert_cmd::cargo::cargo_bin("outbox");
+        let mut cmd = if root {
+            let mut c = std::process::Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(bin);
+            c
+        } else {
+            std::process::Command::new(bin)
+        };
+        cmd.current_dir(sandbox.dir.path())
+            .env_remove("OUTBOX_DB")
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap()
+    };
+    for args in [
+        vec!["event", "list"],
+        vec!["delivery", "list"],
+        vec!["stats"],
+        vec!["sub", "list"],
+    ] {
+        let output = as_reader(&args);
+        assert!(
+            output.status.success(),
+            "{args:?} on a read-only file: {output:?}"
+        );
+    }
+    for args in [
+        vec!["event", "record", "--type", "t"],
+        vec!["delivery", "claim"],
+        vec!["delivery", "sweep"],
+    ] {
+        let output = as_reader(&args);
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
+        let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(printed["error"], "storage:readonly");
+        assert!(
+            String::from_utf8(output.stderr)
+                .unwrap()
+                .contains("read-only")
+        );
+    }
+    std::fs::set_permissions(sandbox.dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}

@@ -330,10 +330,24 @@ fn a_worker_whose_lease_was_taken_over_is_fenced_out() {
     };
     let t = 1_795_975_331;
     at(t, &["event", "record", "--type", "order.created"]);
-    let (_, first) = at(t + 1, &["delivery", "claim", "--client", "billing", "--worker", "old", "--lease", "10"]);
+    let (_, first) = at(
+        t + 1,
+        &[
+            "delivery", "claim", "--client", "billing", "--worker", "old", "--lease", "10",
+        ],
+    );
     let id = first["delivery"]["deliveryId"].as_str().unwrap().to_owned();
-    let (_, second) = at(t + 20, &["delivery", "claim", "--client", "billing", "--worker", "new", "--lease", "60"]);
-    assert_eq!(second["delivery"]["deliveryId"], id.as_str(), "the expired lease was claimed again");
+    let (_, second) = at(
+        t + 20,
+        &[
+            "delivery", "claim", "--client", "billing", "--worker", "new", "--lease", "60",
+        ],
+    );
+    assert_eq!(
+        second["delivery"]["deliveryId"],
+        id.as_str(),
+        "the expired lease was claimed again"
+    );
     for (verb, code) in [
         ("complete", "invalid:claimOwner"),
         ("fail", "invalid:claimOwner"),
@@ -342,24 +356,45 @@ fn a_worker_whose_lease_was_taken_over_is_fenced_out() {
         ("renew", "invalid:leaseOwner"),
     ] {
         let (exit, answer) = at(t + 21, &["delivery", verb, &id, "--worker", "old"]);
-        assert_eq!((exit, answer["error"].as_str()), (1, Some(code)), "{verb} by the old worker");
-        assert_eq!(answer["delivery"]["claimedBy"], "new", "{verb} left the claim alone");
+        assert_eq!(
+            (exit, answer["error"].as_str()),
+            (1, Some(code)),
+            "{verb} by the old worker"
+        );
+        assert_eq!(
+            answer["delivery"]["claimedBy"], "new",
+            "{verb} left the claim alone"
+        );
     }
     let (exit, done) = at(t + 22, &["delivery", "complete", &id, "--worker", "new"]);
-    assert_eq!((exit, done["delivery"]["status"].as_str()), (0, Some("delivered")));
+    assert_eq!(
+        (exit, done["delivery"]["status"].as_str()),
+        (0, Some("delivered"))
+    );
 }
 
 #[test]
 fn a_lease_starts_when_the_write_lock_is_taken() {
     let run = Run::new();
-    run.trouble.run(&run.db, &["event", "record", "--type", "order.created"]);
+    run.trouble
+        .run(&run.db, &["event", "record", "--type", "order.created"]);
     // Another writer holds the lock for two seconds.
     let mut holder = rusqlite::Connection::open(&run.db).unwrap();
-    let tx = holder.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).unwrap();
-    let started = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let tx = holder
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
     let claim = {
         let db = run.db.clone();
-        thread::spawn(move || outbox(&db, &["delivery", "claim", "--worker", "w", "--lease", "30"]))
+        thread::spawn(move || {
+            outbox(
+                &db,
+                &["delivery", "claim", "--worker", "w", "--lease", "30"],
+            )
+        })
     };
     thread::sleep(Duration::from_millis(2_100));
     tx.commit().unwrap();
@@ -367,6 +402,12 @@ fn a_lease_starts_when_the_write_lock_is_taken() {
     assert!(output.status.success(), "{output:?}");
     let claimed: Value = serde_json::from_slice(&output.stdout).unwrap();
     let claimed_at = claimed["delivery"]["claimedAt"].as_i64().unwrap();
-    assert!(claimed_at >= started + 2, "lease clock read before the lock: claimedAt {claimed_at}, lock taken at {started}");
-    assert_eq!(claimed["delivery"]["leaseExpiresAt"].as_i64().unwrap(), claimed_at + 30);
+    assert!(
+        claimed_at >= started + 2,
+        "lease clock read before the lock: claimedAt {claimed_at}, lock taken at {started}"
+    );
+    assert_eq!(
+        claimed["delivery"]["leaseExpiresAt"].as_i64().unwrap(),
+        claimed_at + 30
+    );
 }

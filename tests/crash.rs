@@ -15,16 +15,26 @@ fn outbox(db: &Path) -> Command {
 
 fn counts(db: &Path) -> (i64, i64, String) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
-    let events: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
-    let deliveries: i64 = conn.query_row("SELECT count(*) FROM deliveries", [], |r| r.get(0)).unwrap();
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    let events: i64 = conn
+        .query_row("SELECT count(*) FROM events", [], |r| r.get(0))
+        .unwrap();
+    let deliveries: i64 = conn
+        .query_row("SELECT count(*) FROM deliveries", [], |r| r.get(0))
+        .unwrap();
     (events, deliveries, integrity)
 }
 
 fn batch_file(dir: &Path, round: usize) -> std::path::PathBuf {
     let path = dir.join(format!("batch-{round}.ndjson"));
     let lines: String = (0..LINES)
-        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"{round}-{i}\", \"payload\": {{\"n\": {i}}}}}\n"))
+        .map(|i| {
+            format!(
+                "{{\"type\": \"t\", \"subject\": \"{round}-{i}\", \"payload\": {{\"n\": {i}}}}}\n"
+            )
+        })
         .collect();
     std::fs::write(&path, lines).unwrap();
     path
@@ -34,17 +44,41 @@ fn batch_file(dir: &Path, round: usize) -> std::path::PathBuf {
 fn kill_9_at_any_moment_leaves_all_or_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("outbox.db");
-    let status = outbox(&db).args(["sub", "create", "--client", "c", "--types", "t", "--any-target"]).output().unwrap();
+    let status = outbox(&db)
+        .args([
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ])
+        .output()
+        .unwrap();
     assert!(status.status.success());
     // Time one whole batch, then kill others at points spread across it.
     let started = std::time::Instant::now();
-    assert!(outbox(&db).args(["event", "record", "--batch"]).arg(batch_file(dir.path(), 0)).output().unwrap().status.success());
+    assert!(
+        outbox(&db)
+            .args(["event", "record", "--batch"])
+            .arg(batch_file(dir.path(), 0))
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
     let whole = started.elapsed();
     let mut expected = LINES as i64;
     let (mut killed, mut finished) = (0, 0);
     for round in 1..=12 {
         let file = batch_file(dir.path(), round);
-        let mut child = outbox(&db).args(["event", "record", "--batch"]).arg(&file).stdout(Stdio::null()).spawn().unwrap();
+        let mut child = outbox(&db)
+            .args(["event", "record", "--batch"])
+            .arg(&file)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
         std::thread::sleep(whole.mul_f64(round as f64 / 10.0));
         if child.try_wait().unwrap().is_none() {
             child.kill().unwrap(); // SIGKILL
@@ -55,22 +89,45 @@ fn kill_9_at_any_moment_leaves_all_or_nothing() {
         child.wait().unwrap();
         let (events, deliveries, integrity) = counts(&db);
         assert_eq!(integrity, "ok", "round {round}");
-        assert!(events == expected || events == expected + LINES as i64, "round {round}: {events} events, a partial batch");
-        assert_eq!(deliveries, events, "round {round}: every event has its delivery");
+        assert!(
+            events == expected || events == expected + LINES as i64,
+            "round {round}: {events} events, a partial batch"
+        );
+        assert_eq!(
+            deliveries, events,
+            "round {round}: every event has its delivery"
+        );
         expected = events;
         // The next command works.
         let stats = outbox(&db).args(["stats", "--json"]).output().unwrap();
         assert!(stats.status.success(), "round {round}: {stats:?}");
     }
     assert!(killed > 0, "no batch was killed mid-way");
-    eprintln!("kill -9: {killed} batches killed mid-way, {finished} finished, every one all or nothing");
+    eprintln!(
+        "kill -9: {killed} batches killed mid-way, {finished} finished, every one all or nothing"
+    );
 }
 
 #[test]
 fn ctrl_c_during_a_batch_writes_nothing_and_exits_130() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("outbox.db");
-    assert!(outbox(&db).args(["sub", "create", "--client", "c", "--types", "t", "--any-target"]).output().unwrap().status.success());
+    assert!(
+        outbox(&db)
+            .args([
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--any-target"
+            ])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
     let mut child = outbox(&db)
         .args(["event", "record", "--batch", "-"])
         .stdin(Stdio::piped())
@@ -85,7 +142,10 @@ fn ctrl_c_during_a_batch_writes_nothing_and_exits_130() {
     stdin.flush().unwrap();
     // The batch is mid-way, waiting for more input, when Ctrl-C comes.
     std::thread::sleep(Duration::from_millis(500));
-    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(kill.success());
     let status = child.wait().unwrap();
     drop(stdin);

@@ -26,6 +26,7 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// One outbox database file.
 pub struct SqliteStore {
     conn: Connection,
+    path: std::path::PathBuf,
 }
 
 impl SqliteStore {
@@ -34,23 +35,49 @@ impl SqliteStore {
     /// another application, or comes from a newer outbox is refused before
     /// anything is written to it.
     pub fn open(path: &Path) -> Result<Self> {
-        let shown = path.display();
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags)
-            .map_err(|e| Error::storage(StorageCode::Open, format!("cannot open {shown}: {e}")))?;
-        conn.busy_timeout(BUSY_TIMEOUT)
-            .map_err(|e| storage_error(&e, path))?;
-        conn.set_prepared_statement_cache_capacity(64);
-        let mut store = SqliteStore { conn };
-        store.check_schema(path)?;
+        let mut store = Self::connect(path, path.to_string_lossy().as_ref(), flags)?;
+        match store.check_schema(path) {
+            Err(Error::Storage {
+                code: StorageCode::ReadOnly,
+                ..
+            }) => {
+                // A read-only file in a folder we cannot write: SQLite cannot
+                // create the WAL index beside it, so read it as immutable.
+                // Reads still answer; every write fails as read-only.
+                let uri = format!("file:{}?immutable=1", uri_path(path));
+                let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+                    | OpenFlags::SQLITE_OPEN_URI
+                    | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                store = Self::connect(path, &uri, flags)?;
+                store.check_schema(path)?;
+            }
+            checked => checked?,
+        }
         // Per-connection settings, set once the file is known to be ours.
         store
             .conn
             .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
             .map_err(|e| storage_error(&e, path))?;
         Ok(store)
+    }
+
+    fn connect(path: &Path, name: &str, flags: OpenFlags) -> Result<Self> {
+        let conn = Connection::open_with_flags(name, flags).map_err(|e| {
+            Error::storage(
+                StorageCode::Open,
+                format!("cannot open {}: {e}", path.display()),
+            )
+        })?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| storage_error(&e, path))?;
+        conn.set_prepared_statement_cache_capacity(64);
+        Ok(SqliteStore {
+            conn,
+            path: path.to_owned(),
+        })
     }
 
     fn header(&self) -> rusqlite::Result<(i32, i32, i64)> {
@@ -171,8 +198,31 @@ impl Store for SqliteStore {
     }
 
     fn write(&mut self) -> Result<Box<dyn Tx + '_>> {
+        // Refuse before starting, so a write that would find nothing to change
+        // still tells its caller the file cannot take writes.
+        if self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+            let message = format!(
+                "{} is read-only; this command writes to it",
+                self.path.display()
+            );
+            return Err(Error::storage(StorageCode::ReadOnly, message));
+        }
         self.begin(TransactionBehavior::Immediate)
     }
+}
+
+/// `path` escaped for a `file:` URI.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for byte in path.to_string_lossy().bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'/' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }
 
 /// The first read of a file: "not a database" means it is no outbox.
@@ -213,7 +263,7 @@ pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
         StorageCode::Locked => {
             format!("database is locked by another process past the busy timeout ({e})")
         }
-        StorageCode::ReadOnly => format!("database is read-only ({e})"),
+        StorageCode::ReadOnly => format!("the database is read-only and this command writes ({e})"),
         _ => e.to_string(),
     };
     Error::storage(code, message)
