@@ -4,11 +4,9 @@ use super::{Context, one_of};
 use crate::output::{Batch, Report};
 use clap::{Args, Subcommand};
 use outbox::core::events::{AckEvent, RecordEvent};
-use outbox::core::json;
 use outbox::core::model::EventStatus;
 use outbox::store::EventFilter;
 use outbox::{Error, Result};
-use serde_json::Value;
 use std::io::{BufRead, BufReader};
 
 #[derive(Debug, Subcommand)]
@@ -160,7 +158,7 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => ctx
                     .check_size("the line", &line)
-                    .and_then(|()| parse_line(&line, default_source)),
+                    .and_then(|()| RecordEvent::from_line(&line, default_source)),
                 Err(e) => Err(Error::input(
                     "invalid:file",
                     format!("--batch: cannot read {input}: {e}"),
@@ -200,20 +198,5 @@ mod interrupt {
 
     pub fn committing() {
         COMMITTING.store(true, Ordering::SeqCst);
-    }
-}
-
-/// One NDJSON line: a JSON object, read as `recordEvent`'s payload.
-fn parse_line(line: &str, default_source: Option<&str>) -> Result<RecordEvent> {
-    match json::parse(line) {
-        Ok(Value::Object(object)) => RecordEvent::from_json(&object, default_source),
-        Ok(other) => Err(Error::input(
-            "invalid:line",
-            format!(
-                "expected a JSON object, found {}",
-                outbox::core::events::kind_of(&other)
-            ),
-        )),
-        Err(e) => Err(Error::input("invalid:json", format!("not valid JSON: {e}"))),
     }
 }

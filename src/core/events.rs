@@ -81,6 +81,21 @@ impl RecordEvent {
     }
 }
 
+impl RecordEvent {
+    /// One NDJSON line of `event record --batch`: a JSON object read as
+    /// [`RecordEvent::from_json`] reads it.
+    pub fn from_line(line: &str, default_source: Option<&str>) -> Result<Self> {
+        match super::json::parse(line) {
+            Ok(Value::Object(object)) => RecordEvent::from_json(&object, default_source),
+            Ok(other) => Err(Error::input(
+                "invalid:line",
+                format!("expected a JSON object, found {}", kind_of(&other)),
+            )),
+            Err(e) => Err(Error::input("invalid:json", format!("not valid JSON: {e}"))),
+        }
+    }
+}
+
 /// A JSON field that must hold an object when present; `null` counts as absent.
 fn object_field(object: &Object, key: &str) -> Result<Option<Object>> {
     match object.get(key) {
