@@ -293,13 +293,17 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --help --version event sub delivery stats completions help"
+            opts="-h -V --db --json --max-payload --help --version event sub delivery stats completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -311,13 +315,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__completions)
-            opts="-h -V --db --json --help --version bash elvish fish powershell zsh"
+            opts="-h -V --db --json --max-payload --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -329,13 +337,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-h -V --db --json --help --version create get list ready chain claim complete fail retry cancel renew release sweep help"
+            opts="-h -V --db --json --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -347,7 +359,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__cancel)
-            opts="-h -V --worker --reason --meta --db --json --help --version"
+            opts="-h -V --worker --reason --meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -369,6 +381,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -377,7 +393,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__chain)
-            opts="-h -V --limit --db --json --help --version"
+            opts="-h -V --limit --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -391,6 +407,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -399,7 +419,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__claim)
-            opts="-h -V --event --sub --client --transport --worker --lease --batch --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --worker --lease --batch --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -437,6 +457,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -445,7 +469,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__complete)
-            opts="-h -V --worker --delivered-at --error --meta --db --json --help --version"
+            opts="-h -V --worker --delivered-at --error --meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -471,6 +495,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -479,7 +507,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__create)
-            opts="-h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -533,6 +561,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -541,7 +573,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__fail)
-            opts="-h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --help --version"
+            opts="-h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -579,6 +611,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -587,13 +623,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__get)
-            opts="-h -V --db --json --help --version"
+            opts="-h -V --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -815,7 +855,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-h -V --event --sub --client --transport --status --limit --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --status --limit --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -849,6 +889,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -857,7 +901,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__ready)
-            opts="-h -V --event --sub --client --transport --limit --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --limit --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -887,6 +931,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -895,7 +943,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__release)
-            opts="-h -V --worker --error --delay --next-attempt-at --meta --db --json --help --version"
+            opts="-h -V --worker --error --delay --next-attempt-at --meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -925,6 +973,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -933,7 +985,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__renew)
-            opts="-h -V --worker --lease --db --json --help --version"
+            opts="-h -V --worker --lease --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -951,6 +1003,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -959,7 +1015,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__retry)
-            opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --help --version"
+            opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -997,6 +1053,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1005,7 +1065,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__sweep)
-            opts="-h -V --event --sub --client --transport --limit --error --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --limit --error --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1039,6 +1099,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1047,13 +1111,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event)
-            opts="-h -V --db --json --help --version record get list ack help"
+            opts="-h -V --db --json --max-payload --help --version record get list ack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1065,7 +1133,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__ack)
-            opts="-h -V --ack --ack-at --db --json --help --version"
+            opts="-h -V --ack --ack-at --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1083,6 +1151,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1091,13 +1163,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__get)
-            opts="-h -V --db --json --help --version"
+            opts="-h -V --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1193,7 +1269,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__list)
-            opts="-h -V --type --source --target --subject --status --limit --db --json --help --version"
+            opts="-h -V --type --source --target --subject --status --limit --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1227,6 +1303,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1235,7 +1315,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --help --version"
+            opts="-h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1278,6 +1358,10 @@ _outbox() {
                     return 0
                     ;;
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1723,7 +1807,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-h -V --event --sub --client --transport --status --db --json --help --version"
+            opts="-h -V --event --sub --client --transport --status --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1753,6 +1837,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1761,13 +1849,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-h -V --db --json --help --version create get list update pause resume match help"
+            opts="-h -V --db --json --max-payload --help --version create get list update pause resume match help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1779,7 +1871,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --id --db --json --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --id --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1825,6 +1917,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1833,13 +1929,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__get)
-            opts="-h -V --db --json --help --version"
+            opts="-h -V --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1977,7 +2077,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__list)
-            opts="-h -V --client --type --status --transport --limit --db --json --help --version"
+            opts="-h -V --client --type --status --transport --limit --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2007,6 +2107,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2015,7 +2119,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__match)
-            opts="-h -V --type --source --subject --target --db --json --help --version"
+            opts="-h -V --type --source --subject --target --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2041,6 +2145,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2049,13 +2157,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__pause)
-            opts="-h -V --db --json --help --version"
+            opts="-h -V --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2067,13 +2179,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__resume)
-            opts="-h -V --db --json --help --version"
+            opts="-h -V --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2085,7 +2201,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --db --json --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --db --json --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2124,6 +2240,10 @@ _outbox() {
                     return 0
                     ;;
                 --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -19,6 +19,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
     var completions = [
         &'outbox'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -33,6 +34,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;event'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -55,6 +57,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
             cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -63,6 +66,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;event;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -77,6 +81,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -87,6 +92,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --ack 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)'
             cand --ack-at 'When it was acknowledged, unix seconds (default: now)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -112,6 +118,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -137,6 +144,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from the content'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -146,6 +154,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -159,6 +168,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -175,6 +185,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -184,6 +195,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;pause'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -192,6 +204,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;resume'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -204,6 +217,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --subject 'subject'
             cand --target 'target'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -238,6 +252,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -271,6 +286,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from event, subscription and attempt'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -279,6 +295,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -293,6 +310,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -306,6 +324,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -315,6 +334,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;chain'= {
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -330,6 +350,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -342,6 +363,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --error 'Leave a note in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -357,6 +379,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --no-retry 'Fail for good: queue no further attempt'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -373,6 +396,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -384,6 +408,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --reason 'Why; kept in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -394,6 +419,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Refuse unless this worker holds the claim'
             cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -407,6 +433,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -421,6 +448,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --limit 'At most this many (1-500, default 100)'
             cand --error 'Note to leave in lastError (default: keep the last one)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -478,6 +506,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --status 'Count only deliveries in this status'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -486,6 +515,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;completions'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
