@@ -39,6 +39,28 @@ fn canonical_json_matches_python_json_dumps() {
 }
 
 #[test]
+fn floats_print_as_python_repr() {
+    let vectors = vectors();
+    let cases = vectors["floats"].as_array().unwrap();
+    assert!(cases.len() >= 3000);
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|case| {
+            let f = f64::from_bits(text(&case["bits"]).parse().unwrap());
+            let got = json::python_float(f);
+            (got != text(&case["repr"]))
+                .then(|| format!("{f:e}: got {got}, want {}", text(&case["repr"])))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
 fn ids_match_the_reference() {
     let vectors = vectors();
     let cases = vectors["ids"].as_array().unwrap();

@@ -101,15 +101,8 @@ pub fn python_float(f: f64) -> String {
     if f.is_infinite() {
         return if f > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
     }
-    // `{:e}` gives the shortest round-trip digits, e.g. "-1.5e-7".
-    let sci = format!("{f:e}");
-    let (mantissa, exp) = sci.split_once('e').expect("{:e} always has an exponent");
-    let exp: i32 = exp.parse().expect("{:e} exponent is an integer");
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let (digits, exp) = shortest_digits(f.abs());
+    let sign = if f.is_sign_negative() { "-" } else { "" };
     let mut out = String::from(sign);
     if !(-4..16).contains(&exp) {
         out.push_str(&digits[..1]);
@@ -135,6 +128,55 @@ pub fn python_float(f: f64) -> String {
         }
     }
     out
+}
+
+/// The shortest digits that read back as `f` (non-negative), and the
+/// decimal exponent of the first one. Where two such digit strings are
+/// equally close to `f`, Python takes the one ending in an even digit;
+/// Rust's formatter rounds the tie up, so the tie is settled here.
+fn shortest_digits(f: f64) -> (String, i32) {
+    let split = |text: &str| -> (String, i32) {
+        let (mantissa, exp) = text.split_once('e').expect("{:e} always has an exponent");
+        (
+            mantissa.replace('.', ""),
+            exp.parse().expect("{:e} exponent is an integer"),
+        )
+    };
+    let (digits, exp) = split(&format!("{f:e}"));
+    let n = digits.len();
+    // Every double has a finite decimal expansion; 800 digits hold all of it.
+    let (exact, exact_exp) = split(&format!("{f:.800e}"));
+    let tie = exact_exp == exp
+        && exact.as_bytes()[n] == b'5'
+        && exact[n + 1..].bytes().all(|b| b == b'0');
+    let odd = digits.as_bytes()[n - 1] % 2 == 1;
+    if tie && odd {
+        let lower = &exact[..n];
+        let other = if digits == lower {
+            increment(lower)
+        } else {
+            lower.to_owned()
+        };
+        let reads_back = format!("0.{other}e{}", exp + 1).parse::<f64>() == Ok(f);
+        if other.len() == n && reads_back {
+            return (other, exp);
+        }
+    }
+    (digits, exp)
+}
+
+/// A decimal digit string plus one in its last place.
+fn increment(digits: &str) -> String {
+    let mut bytes = digits.as_bytes().to_vec();
+    for b in bytes.iter_mut().rev() {
+        if *b == b'9' {
+            *b = b'0';
+        } else {
+            *b += 1;
+            return String::from_utf8(bytes).expect("ASCII digits");
+        }
+    }
+    format!("1{}", String::from_utf8(bytes).expect("ASCII digits"))
 }
 
 /// Rewrites every number in `value` into the form Python would print, so what
@@ -187,6 +229,8 @@ mod tests {
             (1.7976931348623157e308, "1.7976931348623157e+308"),
             (5e-324, "5e-324"),
             (0.1 + 0.2, "0.30000000000000004"),
+            // Halfway between two shortest candidates: Python rounds to even.
+            (2.5442733376299663e14, "254427333762996.62"),
         ];
         for (f, want) in cases {
             assert_eq!(python_float(f), want, "repr of {f:e}");
