@@ -22,6 +22,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
     $completions = @(switch ($command) {
         'outbox' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -38,6 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;event' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -62,6 +64,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--created-at', '--created-at', [CompletionResultType]::ParameterName, 'Creation time, unix seconds (default: now); part of the derived id')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Record one event per line of this NDJSON file (- for stdin), all in one transaction')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -72,6 +75,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;event;get' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -88,6 +92,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -100,6 +105,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--ack', '--ack', [CompletionResultType]::ParameterName, 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--ack-at', '--ack-at', [CompletionResultType]::ParameterName, 'When it was acknowledged, unix seconds (default: now)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -133,6 +139,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;sub' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -160,6 +167,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--any-target', '--any-target', [CompletionResultType]::ParameterName, 'Match events whatever their target')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
@@ -171,6 +179,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;sub;get' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -186,6 +195,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -204,6 +214,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--any-target', '--any-target', [CompletionResultType]::ParameterName, 'Match events whatever their target')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
@@ -215,6 +226,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;sub;pause' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -225,6 +237,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;sub;resume' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -239,6 +252,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'target')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -284,6 +298,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;delivery' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -319,6 +334,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from event, subscription and attempt')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -329,6 +345,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;delivery;get' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -345,6 +362,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -360,6 +378,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -371,6 +390,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         'outbox;delivery;chain' {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -388,6 +408,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Claim up to N deliveries at once (1-500)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -402,6 +423,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Leave a note in lastError')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -419,6 +441,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--retry-meta', '--retry-meta', [CompletionResultType]::ParameterName, 'Details for the next attempt''s meta, a JSON object')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--no-retry', '--no-retry', [CompletionResultType]::ParameterName, 'Fail for good: queue no further attempt')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
@@ -437,6 +460,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -450,6 +474,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--reason', '--reason', [CompletionResultType]::ParameterName, 'Why; kept in lastError')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -462,6 +487,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Refuse unless this worker holds the claim')
             [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'New lease length from now, in seconds (1-86400, default 300)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -477,6 +503,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -493,6 +520,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Note to leave in lastError (default: keep the last one)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -567,6 +595,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Count only deliveries in this status')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
@@ -577,6 +606,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;completions' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database file; created with its schema on first use')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')

@@ -293,7 +293,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --max-payload --help --version event sub delivery stats completions help"
+            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -301,6 +301,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -315,7 +319,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__completions)
-            opts="-h -V --db --json --max-payload --help --version bash elvish fish powershell zsh"
+            opts="-h -V --db --json --sync --max-payload --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -323,6 +327,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -337,7 +345,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-h -V --db --json --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep help"
+            opts="-h -V --db --json --sync --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -345,6 +353,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -359,7 +371,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__cancel)
-            opts="-h -V --worker --reason --meta --db --json --max-payload --help --version"
+            opts="-h -V --worker --reason --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -381,6 +393,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -393,7 +409,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__chain)
-            opts="-h -V --limit --db --json --max-payload --help --version"
+            opts="-h -V --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -405,6 +421,10 @@ _outbox() {
                     ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -419,7 +439,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__claim)
-            opts="-h -V --event --sub --client --transport --worker --lease --batch --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --worker --lease --batch --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -457,6 +477,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -469,7 +493,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__complete)
-            opts="-h -V --worker --delivered-at --error --meta --db --json --max-payload --help --version"
+            opts="-h -V --worker --delivered-at --error --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -495,6 +519,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -507,7 +535,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__create)
-            opts="-h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -561,6 +589,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -573,7 +605,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__fail)
-            opts="-h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --max-payload --help --version"
+            opts="-h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -611,6 +643,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -623,7 +659,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__get)
-            opts="-h -V --db --json --max-payload --help --version"
+            opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -631,6 +667,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -855,7 +895,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-h -V --event --sub --client --transport --status --limit --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --status --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -889,6 +929,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -901,7 +945,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__ready)
-            opts="-h -V --event --sub --client --transport --limit --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -931,6 +975,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -943,7 +991,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__release)
-            opts="-h -V --worker --error --delay --next-attempt-at --meta --db --json --max-payload --help --version"
+            opts="-h -V --worker --error --delay --next-attempt-at --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -973,6 +1021,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -985,7 +1037,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__renew)
-            opts="-h -V --worker --lease --db --json --max-payload --help --version"
+            opts="-h -V --worker --lease --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1003,6 +1055,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1015,7 +1071,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__retry)
-            opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --max-payload --help --version"
+            opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1053,6 +1109,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1065,7 +1125,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__sweep)
-            opts="-h -V --event --sub --client --transport --limit --error --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --limit --error --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1099,6 +1159,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1111,7 +1175,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event)
-            opts="-h -V --db --json --max-payload --help --version record get list ack help"
+            opts="-h -V --db --json --sync --max-payload --help --version record get list ack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1119,6 +1183,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -1133,7 +1201,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__ack)
-            opts="-h -V --ack --ack-at --db --json --max-payload --help --version"
+            opts="-h -V --ack --ack-at --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1151,6 +1219,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1163,7 +1235,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__get)
-            opts="-h -V --db --json --max-payload --help --version"
+            opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1171,6 +1243,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -1269,7 +1345,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__list)
-            opts="-h -V --type --source --target --subject --status --limit --db --json --max-payload --help --version"
+            opts="-h -V --type --source --target --subject --status --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1303,6 +1379,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1315,7 +1395,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --max-payload --help --version"
+            opts="-h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1359,6 +1439,10 @@ _outbox() {
                     ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -1807,7 +1891,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-h -V --event --sub --client --transport --status --db --json --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --status --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1837,6 +1921,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1849,7 +1937,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-h -V --db --json --max-payload --help --version create get list update pause resume match help"
+            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1857,6 +1945,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -1871,7 +1963,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --id --db --json --max-payload --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --id --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1917,6 +2009,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1929,7 +2025,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__get)
-            opts="-h -V --db --json --max-payload --help --version"
+            opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1937,6 +2033,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -2077,7 +2177,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__list)
-            opts="-h -V --client --type --status --transport --limit --db --json --max-payload --help --version"
+            opts="-h -V --client --type --status --transport --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2107,6 +2207,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2119,7 +2223,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__match)
-            opts="-h -V --type --source --subject --target --db --json --max-payload --help --version"
+            opts="-h -V --type --source --subject --target --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2145,6 +2249,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
                 --max-payload)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -2157,7 +2265,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__pause)
-            opts="-h -V --db --json --max-payload --help --version"
+            opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2165,6 +2273,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -2179,7 +2291,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__resume)
-            opts="-h -V --db --json --max-payload --help --version"
+            opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2187,6 +2299,10 @@ _outbox() {
             case "${prev}" in
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)
@@ -2201,7 +2317,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --db --json --max-payload --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2241,6 +2357,10 @@ _outbox() {
                     ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
                     return 0
                     ;;
                 --max-payload)

@@ -19,6 +19,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
     var completions = [
         &'outbox'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -34,6 +35,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;event'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -57,6 +59,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
             cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -66,6 +69,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;event;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -81,6 +85,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -92,6 +97,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --ack 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)'
             cand --ack-at 'When it was acknowledged, unix seconds (default: now)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -118,6 +124,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -144,6 +151,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from the content'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
             cand --json 'Print the result object as one line of JSON'
@@ -154,6 +162,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -168,6 +177,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -185,6 +195,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
             cand --json 'Print the result object as one line of JSON'
@@ -195,6 +206,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;pause'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -204,6 +216,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;resume'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -217,6 +230,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --subject 'subject'
             cand --target 'target'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -252,6 +266,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -286,6 +301,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from event, subscription and attempt'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -295,6 +311,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;get'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -310,6 +327,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -324,6 +342,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -334,6 +353,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;chain'= {
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -350,6 +370,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -363,6 +384,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --error 'Leave a note in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -379,6 +401,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --no-retry 'Fail for good: queue no further attempt'
             cand --json 'Print the result object as one line of JSON'
@@ -396,6 +419,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -408,6 +432,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --reason 'Why; kept in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -419,6 +444,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Refuse unless this worker holds the claim'
             cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -433,6 +459,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -448,6 +475,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --limit 'At most this many (1-500, default 100)'
             cand --error 'Note to leave in lastError (default: keep the last one)'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -506,6 +534,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --status 'Count only deliveries in this status'
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
@@ -515,6 +544,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;completions'= {
             cand --db 'The outbox database file; created with its schema on first use'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'

@@ -91,6 +91,7 @@ fn run() -> anyhow::Result<ExitCode> {
         db: cli.db,
         format,
         clock,
+        durability: cli.sync,
         max_payload: cli.max_payload,
     };
     match cli::exec(cli.command, &ctx) {

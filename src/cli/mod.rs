@@ -13,8 +13,8 @@ use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
 use outbox::core::model::{Transport, Vocabulary};
 use outbox::core::{Clock, Outbox};
-use outbox::store::DeliveryFilter;
 use outbox::store::sqlite::SqliteStore;
+use outbox::store::{DeliveryFilter, Durability};
 use outbox::{Error, Result};
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -43,6 +43,12 @@ pub struct Cli {
     /// Print the result object as one line of JSON.
     #[arg(long, global = true)]
     pub json: bool,
+
+    /// Durability of commits: `full` survives power loss; `normal` is faster
+    /// but a power cut may lose the last commits.
+    #[arg(long, global = true, env = "OUTBOX_SYNC", default_value = "full", value_name = "MODE",
+          value_parser = PossibleValuesParser::new(Durability::NAMES).map(|s| s.parse::<Durability>().expect("listed")))]
+    pub sync: Durability,
 
     /// Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes.
     #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", default_value_t = 1024 * 1024, value_name = "BYTES")]
@@ -74,6 +80,7 @@ pub struct Context {
     pub db: PathBuf,
     pub format: OutputFormat,
     pub clock: Clock,
+    pub durability: Durability,
     /// Largest JSON input accepted, in bytes.
     pub max_payload: usize,
 }
@@ -82,7 +89,7 @@ impl Context {
     /// Opens the outbox; commands that need no database never call this.
     pub fn outbox(&self) -> Result<Outbox> {
         Ok(Outbox::new(
-            Box::new(SqliteStore::open(&self.db)?),
+            Box::new(SqliteStore::open_with(&self.db, self.durability)?),
             self.clock,
         ))
     }

@@ -9,6 +9,34 @@ use crate::core::model::{
 use crate::error::Result;
 use std::collections::BTreeMap;
 
+/// How hard a commit works to survive power loss.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Every commit reaches the disk before the command reports success.
+    #[default]
+    Full,
+    /// Commits reach the disk at checkpoints: never corrupt, but a power cut
+    /// can lose the last commits that reported success.
+    Normal,
+}
+
+impl Durability {
+    pub const NAMES: [&'static str; 2] = ["full", "normal"];
+}
+
+impl std::str::FromStr for Durability {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "full" => Ok(Durability::Full),
+            "normal" => Ok(Durability::Normal),
+            _ => Err(format!(
+                "unknown durability {s:?} (expected full or normal)"
+            )),
+        }
+    }
+}
+
 /// Filters of `event list`; `None` means "any".
 #[derive(Clone, Debug, Default)]
 pub struct EventFilter {

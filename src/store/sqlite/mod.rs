@@ -4,7 +4,7 @@
 mod queries;
 mod tx;
 
-use super::{Store, Tx};
+use super::{Durability, Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;
@@ -35,6 +35,11 @@ impl SqliteStore {
     /// another application, or comes from a newer outbox is refused before
     /// anything is written to it.
     pub fn open(path: &Path) -> Result<Self> {
+        Self::open_with(path, Durability::Full)
+    }
+
+    /// [`SqliteStore::open`] with a choice of `synchronous` setting.
+    pub fn open_with(path: &Path, durability: Durability) -> Result<Self> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -57,9 +62,15 @@ impl SqliteStore {
             checked => checked?,
         }
         // Per-connection settings, set once the file is known to be ours.
+        let synchronous = match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
         store
             .conn
-            .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+            .execute_batch(&format!(
+                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous};"
+            ))
             .map_err(|e| storage_error(&e, path))?;
         Ok(store)
     }
