@@ -95,14 +95,23 @@ fn run() -> anyhow::Result<ExitCode> {
         max_payload: cli.max_payload,
     };
     match cli::exec(cli.command, &ctx) {
-        Ok(report) => match ctx.emit(report.as_ref()) {
-            // A reader that stopped early (`| head`) is not a failure.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-            written => {
-                written.context("cannot write to stdout")?;
-                Ok(ExitCode::SUCCESS)
+        Ok(report) => {
+            let refusals = report.refusals();
+            match ctx.emit(report.as_ref()) {
+                // A reader that stopped early (`| head`) is not a failure.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                written => written.context("cannot write to stdout")?,
             }
-        },
+            for refusal in &refusals {
+                eprintln!("outbox: {refusal}");
+            }
+            let code = if refusals.is_empty() {
+                0
+            } else {
+                exit_code(ErrorKind::Refused)
+            };
+            Ok(ExitCode::from(code))
+        }
         Err(e) => Ok(fail(&e, format)),
     }
 }

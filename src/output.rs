@@ -76,6 +76,10 @@ pub trait Report {
     fn json_text(&self) -> String {
         self.json().to_string()
     }
+    /// Answers that are refusals, one stderr line each; any makes the exit status 1.
+    fn refusals(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// JSON for any serialisable answer.
@@ -291,6 +295,47 @@ impl Report for StatsReply {
             }
         }
         table.trim_fmt()
+    }
+}
+
+/// Answers for several ids handled in one transaction, in the order given.
+pub struct Many(pub Vec<(String, Result<Box<dyn Report>, outbox::Error>)>);
+
+impl Report for Many {
+    fn json(&self) -> serde_json::Value {
+        let answers = self.0.iter().map(|(_, answer)| match answer {
+            Ok(report) => report.json(),
+            Err(e) => e.to_json(),
+        });
+        serde_json::Value::Array(answers.collect())
+    }
+    fn json_text(&self) -> String {
+        let lines: Vec<String> = self
+            .0
+            .iter()
+            .map(|(_, answer)| match answer {
+                Ok(report) => report.json_text(),
+                Err(e) => e.to_json().to_string(),
+            })
+            .collect();
+        lines.join("\n")
+    }
+    fn human(&self, view: &View) -> String {
+        let mut table = view.table(&["delivery", "result"]);
+        for (id, answer) in &self.0 {
+            let result = match answer {
+                Ok(_) => "ok".to_owned(),
+                Err(e) => e.to_string(),
+            };
+            table.add_row(vec![id.clone(), result]);
+        }
+        table.trim_fmt()
+    }
+    fn refusals(&self) -> Vec<String> {
+        self.0
+            .iter()
+            .filter_map(|(_, answer)| answer.as_ref().err().map(|e| e.to_string()))
+            .collect()
     }
 }
 

@@ -657,3 +657,70 @@ fn a_read_only_database_answers_reads_and_refuses_writes() {
     std::fs::set_permissions(sandbox.dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     assert_eq!(std::fs::read(&db).unwrap(), before);
 }
+
+#[test]
+fn several_ids_are_handled_in_one_command() {
+    let sandbox = Sandbox::seeded();
+    let batch: String = (0..4)
+        .map(|i| format!("{{\"type\": \"order.created\", \"subject\": \"b{i}\"}}\n"))
+        .collect();
+    sandbox
+        .cmd(&["event", "record", "--batch", "-"])
+        .write_stdin(batch)
+        .assert()
+        .success();
+    let claimed = sandbox.json(&["delivery", "claim", "--batch", "6", "--worker", "w"]);
+    let ids: Vec<&str> = claimed["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deliveryId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 6);
+    // Three completed from stdin, two failed and one released as arguments.
+    let stdin = format!("{}\n{} {}\n", ids[0], ids[1], ids[2]);
+    let output = sandbox
+        .cmd(&["delivery", "complete", "-", "--worker", "w", "--json"])
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().zip(&ids[..3]).all(
+        |(l, id)| l["delivery"]["deliveryId"] == *id && l["delivery"]["status"] == "delivered"
+    ));
+    let failed = sandbox
+        .cmd(&["delivery", "fail", ids[3], ids[4], "--no-retry", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(failed.stdout).unwrap().lines().count(), 2);
+    // A refusal answers for its own id; the others still happen, and the exit status is 1.
+    let output = sandbox
+        .cmd(&["delivery", "release", ids[5], "delv_missing", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (
+            lines[0]["delivery"]["status"].as_str(),
+            lines[1]["error"].as_str()
+        ),
+        (Some("queued"), Some("deliveryNotFound"))
+    );
+    assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+    let stats = sandbox.json(&["stats"]);
+    assert_eq!(
+        stats["stats"]["byStatus"],
+        serde_json::json!({"delivered": 3, "failed": 2, "queued": 1})
+    );
+}

@@ -2,13 +2,13 @@
 //! (claim, complete, fail, retry, cancel, renew, release, sweep).
 
 use super::{Context, DeliveryFilterArgs, one_of};
-use crate::output::Report;
+use crate::output::{Many, Report};
 use clap::{Args, Subcommand};
-use outbox::Result;
 use outbox::core::deliveries::{NewDelivery, Schedule};
 use outbox::core::leases::{Cancel, Claim, Complete, Fail, Release, Renew, Retry, Sweep};
 use outbox::core::model::{DeliveryStatus, Transport};
 use outbox::store::DeliveryFilter;
+use outbox::{Error, Result};
 
 #[derive(Debug, Subcommand)]
 pub enum DeliveryCommand {
@@ -49,8 +49,10 @@ pub enum DeliveryCommand {
     Claim(ClaimArgs),
     /// Mark a claimed delivery as delivered.
     Complete {
-        /// The delivery id (`delv_...`).
-        id: String,
+        /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
+        /// are handled in one transaction, one answer per line.
+        #[arg(required = true, value_name = "ID")]
+        ids: Vec<String>,
         /// Refuse unless this worker holds the claim.
         #[arg(long = "worker", value_name = "WORKER_ID")]
         worker: Option<String>,
@@ -93,8 +95,10 @@ pub enum DeliveryCommand {
     },
     /// Give a claimed delivery back to the queue.
     Release {
-        /// The delivery id (`delv_...`).
-        id: String,
+        /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
+        /// are handled in one transaction, one answer per line.
+        #[arg(required = true, value_name = "ID")]
+        ids: Vec<String>,
         /// Refuse unless this worker holds the claim.
         #[arg(long = "worker", value_name = "WORKER_ID")]
         worker: Option<String>,
@@ -190,8 +194,10 @@ pub struct ClaimArgs {
 
 #[derive(Debug, Args)]
 pub struct FailArgs {
-    /// The delivery id (`delv_...`).
-    pub id: String,
+    /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
+    /// are handled in one transaction, one answer per line.
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
     /// Refuse unless this worker holds the claim.
     #[arg(long = "worker", value_name = "WORKER_ID")]
     pub worker: Option<String>,
@@ -279,7 +285,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             }
         }
         DeliveryCommand::Complete {
-            id,
+            ids,
             worker,
             delivered_at,
             last_error,
@@ -291,7 +297,11 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 last_error,
                 meta: meta(&m)?,
             };
-            Box::new(ctx.outbox()?.complete_delivery(&id, &req)?)
+            each_id(
+                ids,
+                |id| ctx.outbox()?.complete_delivery(id, &req),
+                |ids| ctx.outbox()?.complete_deliveries(ids, &req),
+            )?
         }
         DeliveryCommand::Fail(a) => {
             let req = Fail {
@@ -303,7 +313,11 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 meta: meta(&a.meta)?,
                 retry_meta: ctx.maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
             };
-            Box::new(ctx.outbox()?.fail_delivery(&a.id, &req)?)
+            each_id(
+                a.ids,
+                |id| ctx.outbox()?.fail_delivery(id, &req),
+                |ids| ctx.outbox()?.fail_deliveries(ids, &req),
+            )?
         }
         DeliveryCommand::Retry(a) => {
             let req = Retry {
@@ -341,7 +355,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             },
         )?),
         DeliveryCommand::Release {
-            id,
+            ids,
             worker,
             last_error,
             schedule,
@@ -353,7 +367,11 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 schedule: schedule.schedule(),
                 meta: meta(&m)?,
             };
-            Box::new(ctx.outbox()?.release_delivery(&id, &req)?)
+            each_id(
+                ids,
+                |id| ctx.outbox()?.release_delivery(id, &req),
+                |ids| ctx.outbox()?.release_deliveries(ids, &req),
+            )?
         }
         DeliveryCommand::Sweep {
             filter,
@@ -368,4 +386,37 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(ctx.outbox()?.sweep_expired_leases(&req)?)
         }
     })
+}
+
+/// One id answers exactly as the reference does. Several ids, or `-` for
+/// ids on stdin, run in one transaction and answer one line each.
+fn each_id<T: Report + 'static>(
+    ids: Vec<String>,
+    one: impl FnOnce(&str) -> Result<T>,
+    many: impl FnOnce(&[String]) -> Result<Vec<Result<T>>>,
+) -> Result<Box<dyn Report>> {
+    if let [id] = ids.as_slice()
+        && id != "-"
+    {
+        return Ok(Box::new(one(id)?));
+    }
+    let mut expanded = Vec::with_capacity(ids.len());
+    for id in ids {
+        if id == "-" {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
+                Error::input("invalid:stdin", format!("cannot read ids from stdin: {e}"))
+            })?;
+            expanded.extend(text.split_whitespace().map(str::to_owned));
+        } else {
+            expanded.push(id);
+        }
+    }
+    let answers = many(&expanded)?;
+    let answers = expanded
+        .into_iter()
+        .zip(answers)
+        .map(|(id, answer)| (id, answer.map(|r| Box::new(r) as Box<dyn Report>)))
+        .collect();
+    Ok(Box::new(Many(answers)))
 }

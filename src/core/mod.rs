@@ -83,6 +83,56 @@ impl Outbox {
         Ok(value)
     }
 
+    /// Runs `f` for each id in one write transaction. A refusal answers
+    /// for its own id and the others go on; any other failure rolls all back.
+    fn write_each<T>(
+        &mut self,
+        ids: &[String],
+        f: impl Fn(&mut dyn Tx, &str, i64) -> Result<T>,
+    ) -> Result<Vec<Result<T>>> {
+        self.write(|tx, now| {
+            ids.iter()
+                .map(|id| match f(tx, id, now) {
+                    Err(refused @ Error::Refused(_)) => Ok(Err(refused)),
+                    other => other.map(Ok),
+                })
+                .collect()
+        })
+    }
+
+    /// `completeDelivery` for several deliveries in one transaction.
+    pub fn complete_deliveries(
+        &mut self,
+        ids: &[String],
+        req: &Complete,
+    ) -> Result<Vec<Result<DeliveryReply>>> {
+        self.write_each(ids, |tx, id, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::complete(tx, id, req, now)?,
+            })
+        })
+    }
+
+    /// `failDelivery` for several deliveries in one transaction.
+    pub fn fail_deliveries(&mut self, ids: &[String], req: &Fail) -> Result<Vec<Result<Failed>>> {
+        self.write_each(ids, |tx, id, now| leases::fail(tx, id, req, now))
+    }
+
+    /// `releaseDelivery` for several deliveries in one transaction.
+    pub fn release_deliveries(
+        &mut self,
+        ids: &[String],
+        req: &Release,
+    ) -> Result<Vec<Result<DeliveryReply>>> {
+        self.write_each(ids, |tx, id, now| {
+            Ok(DeliveryReply {
+                ok: OkTrue,
+                delivery: leases::release(tx, id, req, now)?,
+            })
+        })
+    }
+
     pub fn record_event(&mut self, req: &RecordEvent) -> Result<EventRecorded> {
         self.write(|tx, now| events::record(tx, req, now))
     }
