@@ -299,7 +299,10 @@ impl Report for StatsReply {
 }
 
 /// Answers for several ids handled in one transaction, in the order given.
-pub struct Many(pub Vec<(String, Result<Box<dyn Report>, outbox::Error>)>);
+pub struct Many(pub Vec<(String, Answer)>);
+
+/// One id's answer, or its refusal.
+pub type Answer = Result<Box<dyn Report>, outbox::Error>;
 
 impl Report for Many {
     fn json(&self) -> serde_json::Value {
