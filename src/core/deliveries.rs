@@ -145,6 +145,21 @@ impl From<DeliveryCounts> for Stats {
 /// The reference's `createDelivery`: builds, validates and stores (or
 /// overwrites, keeping `createdAt`) one attempt.
 pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> Result<Delivery> {
+    let mut delivery = build(new, now);
+    if let Some(existing) = tx.delivery(&delivery.delivery_id)? {
+        delivery.created_at = existing.created_at;
+    }
+    let delivery = validate(delivery)?;
+    tx.put_delivery(&delivery)?;
+    Ok(delivery)
+}
+
+/// Builds and validates the attempt `new` describes, created at `now`.
+pub(crate) fn new_delivery(new: &NewDelivery, now: i64) -> Result<Delivery> {
+    validate(build(new, now))
+}
+
+fn build(new: &NewDelivery, now: i64) -> Delivery {
     let event_id = new.event_id.trim().to_owned();
     let sub_id = new.sub_id.trim().to_owned();
     let attempt = new.attempt.unwrap_or(1).max(1);
@@ -152,9 +167,8 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::delivery_id(&event_id, &sub_id, attempt),
     };
-    let created_at = tx.delivery(&delivery_id)?.map_or(now, |d| d.created_at);
     let status = new.status.unwrap_or(DeliveryStatus::Queued);
-    let delivery = Delivery {
+    Delivery {
         delivery_id,
         event_id,
         sub_id,
@@ -166,7 +180,7 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         claimed_by: String::new(),
         last_error: String::new(),
         meta: new.meta.clone().unwrap_or_default(),
-        created_at,
+        created_at: now,
         updated_at: now,
         next_attempt_at: if status == DeliveryStatus::Queued {
             new.schedule.due_at(now)
@@ -176,7 +190,10 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         claimed_at: 0,
         lease_expires_at: 0,
         delivered_at: 0,
-    };
+    }
+}
+
+fn validate(delivery: Delivery) -> Result<Delivery> {
     let mut errors = Vec::new();
     if delivery.event_id.is_empty() {
         errors.push("missing:eventId");
@@ -191,7 +208,6 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
         }
         .into());
     }
-    tx.put_delivery(&delivery)?;
     Ok(delivery)
 }
 
@@ -253,7 +269,7 @@ pub(crate) fn update(
     delivery.claimed_at = claimed_at;
     delivery.lease_expires_at = lease_expires_at;
     delivery.delivered_at = delivered_at;
-    tx.put_delivery(&delivery)?;
+    tx.update_delivery(&delivery)?;
     Ok(delivery)
 }
 

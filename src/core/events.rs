@@ -3,7 +3,7 @@
 
 use super::OkTrue;
 use super::coerce::{py_int, py_str, str_or, truthy};
-use super::deliveries::{NewDelivery, create_delivery};
+use super::deliveries::{self, NewDelivery, new_delivery};
 use super::ids;
 use super::json::Object;
 use super::model::{Delivery, Event, EventStatus, Subscription};
@@ -168,34 +168,40 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::event_id(&req.event_type, &subject, &source, &target, &payload, now),
     };
-    let current = tx.event(&event_id)?;
     let subscriptions = matching(tx, &req.event_type, &source, &subject, &target)?;
-    // Re-recording keeps what the event has lived through unless the payload says otherwise.
-    let kept = current.as_ref();
-    let event = Event {
+    let mut event = Event {
         event_id,
         event_type: req.event_type.clone(),
         subject,
         source,
         target,
-        status: req
-            .status
-            .or(kept.map(|e| e.status))
-            .unwrap_or(EventStatus::Queued),
+        status: req.status.unwrap_or(EventStatus::Queued),
         payload,
         subscriptions: subscriptions.iter().map(|s| s.sub_id.clone()).collect(),
-        ack: req
-            .ack
-            .clone()
-            .or_else(|| kept.map(|e| e.ack.clone()))
-            .unwrap_or_default(),
-        created_at: nonzero(req.created_at)
-            .or(kept.map(|e| e.created_at))
-            .unwrap_or(now),
+        ack: req.ack.clone().unwrap_or_default(),
+        created_at: now,
         updated_at: nonzero(req.updated_at).unwrap_or(now),
-        ack_at: req.ack_at.or(kept.map(|e| e.ack_at)).unwrap_or(0),
+        ack_at: req.ack_at.unwrap_or(0),
     };
-    tx.put_event(&event)?;
+    // Most events are new: try the insert first, and only when the id
+    // exists read it back to keep what it has lived through (status, ack,
+    // ackAt, createdAt) unless the payload says otherwise.
+    if !tx.insert_event(&event)? {
+        let current = get(tx, &event.event_id)?;
+        if req.status.is_none() {
+            event.status = current.status;
+        }
+        if req.ack.is_none() {
+            event.ack = current.ack;
+        }
+        if req.ack_at.is_none() {
+            event.ack_at = current.ack_at;
+        }
+        if nonzero(req.created_at).is_none() {
+            event.created_at = current.created_at;
+        }
+        tx.put_event(&event)?;
+    }
     let mut deliveries = Vec::with_capacity(subscriptions.len());
     for subscription in &subscriptions {
         deliveries.push(delivery_for(tx, &event, subscription, clock_now)?);
@@ -220,11 +226,6 @@ fn delivery_for(
     subscription: &Subscription,
     now: i64,
 ) -> Result<Delivery> {
-    if let Some(existing) =
-        tx.delivery(&ids::delivery_id(&event.event_id, &subscription.sub_id, 1))?
-    {
-        return Ok(existing);
-    }
     let meta =
         json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
     let new = NewDelivery {
@@ -236,7 +237,11 @@ fn delivery_for(
         meta: meta.as_object().cloned(),
         ..NewDelivery::default()
     };
-    create_delivery(tx, &new, now)
+    let delivery = new_delivery(&new, now)?;
+    if tx.insert_delivery(&delivery)? {
+        return Ok(delivery);
+    }
+    deliveries::get(tx, &delivery.delivery_id)
 }
 
 /// The active subscriptions an event with these fields reaches, by `subId`.

@@ -100,6 +100,8 @@ pub trait Tx {
     fn event(&mut self, event_id: &str) -> Result<Option<Event>>;
     /// Inserts or replaces the event with this id.
     fn put_event(&mut self, event: &Event) -> Result<()>;
+    /// Inserts the event unless its id exists; false when it did.
+    fn insert_event(&mut self, event: &Event) -> Result<bool>;
     /// Newest first by `(createdAt, eventId)`.
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>>;
 
@@ -116,7 +118,13 @@ pub trait Tx {
     fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>>;
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>>;
+    /// Inserts or replaces the delivery with this id.
     fn put_delivery(&mut self, delivery: &Delivery) -> Result<()>;
+    /// Inserts the delivery unless its id exists; false when it did.
+    fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool>;
+    /// Stores the fields a transition can change (status, claim, lease,
+    /// times, error, meta) of an existing delivery.
+    fn update_delivery(&mut self, delivery: &Delivery) -> Result<()>;
     /// Newest first by `(createdAt, deliveryId)`.
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;
     /// Deliveries a worker may claim at `now` (queued and due, or under an

@@ -62,6 +62,8 @@ impl SqliteStore {
             checked => checked?,
         }
         // Per-connection settings, set once the file is known to be ours.
+        // A large page cache (allocated only as pages are touched) keeps a
+        // big batch from spilling dirty pages into the WAL mid-transaction.
         let synchronous = match durability {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
@@ -69,7 +71,7 @@ impl SqliteStore {
         store
             .conn
             .execute_batch(&format!(
-                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous};"
+                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -262144;"
             ))
             .map_err(|e| storage_error(&e, path))?;
         Ok(store)

@@ -10,14 +10,22 @@ use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilt
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use serde::de::DeserializeOwned;
+use std::collections::HashMap;
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
+    /// Matching subscriptions by event type: a batch asks for the same few
+    /// types again and again, and subscriptions only change through this
+    /// transaction while it lasts.
+    matches: HashMap<String, Vec<Subscription>>,
 }
 
 impl<'c> SqliteTx<'c> {
     pub(super) fn new(tx: Transaction<'c>) -> Self {
-        SqliteTx { tx }
+        SqliteTx {
+            tx,
+            matches: HashMap::new(),
+        }
     }
 
     fn query<T>(
@@ -36,6 +44,62 @@ impl<'c> SqliteTx<'c> {
 
     fn run<T>(&self, query: Query, map: fn(&Row<'_>) -> rusqlite::Result<T>) -> Result<Vec<T>> {
         self.query(&query.sql, &query.params, map)
+    }
+
+    /// Inserts an event, with `conflict` deciding what happens to an existing one.
+    fn write_event(&self, e: &Event, conflict: &str) -> Result<usize> {
+        let sql = format!(
+            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
+                                 created_at, updated_at, ack_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
+        );
+        let mut stmt = self.tx.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
+        stmt.execute(params![
+            e.event_id,
+            e.event_type,
+            e.subject,
+            e.source,
+            e.target,
+            e.status.as_str(),
+            json_text(&e.payload),
+            json_text(&e.subscriptions),
+            json_text(&e.ack),
+            e.created_at,
+            e.updated_at,
+            e.ack_at,
+        ])
+        .map_err(|e| sql_error(&e))
+    }
+
+    /// Inserts a delivery, with `conflict` deciding what happens to an existing one.
+    fn write_delivery(&self, d: &Delivery, conflict: &str) -> Result<usize> {
+        let sql = format!(
+            "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
+               attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+               lease_expires_at, delivered_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
+        );
+        let mut stmt = self.tx.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
+        stmt.execute(params![
+            d.delivery_id,
+            d.event_id,
+            d.sub_id,
+            d.client_id,
+            d.transport.as_str(),
+            d.endpoint,
+            d.status.as_str(),
+            d.attempt,
+            d.claimed_by,
+            d.last_error,
+            json_text(&d.meta),
+            d.created_at,
+            d.updated_at,
+            d.next_attempt_at,
+            d.claimed_at,
+            d.lease_expires_at,
+            d.delivered_at,
+        ])
+        .map_err(|e| sql_error(&e))
     }
 
     fn count(&self, sql: &str, params: &[SqlValue]) -> Result<i64> {
@@ -137,34 +201,16 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
-                                     created_at, updated_at, ack_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) \
-                 ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
-                   source = excluded.source, target = excluded.target, status = excluded.status, \
-                   payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
-                   created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at",
-            )
-            .map_err(|e| sql_error(&e))?;
-        stmt.execute(params![
-            e.event_id,
-            e.event_type,
-            e.subject,
-            e.source,
-            e.target,
-            e.status.as_str(),
-            json_text(&e.payload),
-            json_text(&e.subscriptions),
-            json_text(&e.ack),
-            e.created_at,
-            e.updated_at,
-            e.ack_at,
-        ])
-        .map_err(|e| sql_error(&e))?;
-        Ok(())
+        self.write_event(e, "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
+               source = excluded.source, target = excluded.target, status = excluded.status, \
+               payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
+               created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at")
+        .map(drop)
+    }
+
+    fn insert_event(&mut self, e: &Event) -> Result<bool> {
+        self.write_event(e, "ON CONFLICT (event_id) DO NOTHING")
+            .map(|changed| changed == 1)
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
@@ -181,6 +227,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
+        self.matches.clear();
         let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<()> {
             let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
             stmt.execute(values).map_err(|e| sql_error(&e))?;
@@ -230,12 +277,17 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
+        if let Some(found) = self.matches.get(event_type) {
+            return Ok(found.clone());
+        }
         let params = [SqlValue::Text(event_type.to_owned())];
-        self.query(
+        let found = self.query(
             &queries::active_subscriptions_for(),
             &params,
             subscription_row,
-        )
+        )?;
+        self.matches.insert(event_type.to_owned(), found.clone());
+        Ok(found)
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
@@ -248,35 +300,41 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
+        self.write_delivery(
+            d,
+            "ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
+               client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
+               status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
+               last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
+               updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
+               claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
+               delivered_at = excluded.delivered_at",
+        )
+        .map(drop)
+    }
+
+    fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
+        self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")
+            .map(|changed| changed == 1)
+    }
+
+    fn update_delivery(&mut self, d: &Delivery) -> Result<()> {
+        // Only the columns a transition changes, so indexes on the others
+        // (creation time, event and attempt) are left alone.
         let mut stmt = self
             .tx
             .prepare_cached(
-                "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
-                   attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-                   lease_expires_at, delivered_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) \
-                 ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
-                   client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
-                   status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
-                   last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
-                   updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
-                   claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
-                   delivered_at = excluded.delivered_at",
+                "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = ?4, meta = ?5, updated_at = ?6, \
+                   next_attempt_at = ?7, claimed_at = ?8, lease_expires_at = ?9, delivered_at = ?10 \
+                 WHERE delivery_id = ?1",
             )
             .map_err(|e| sql_error(&e))?;
         stmt.execute(params![
             d.delivery_id,
-            d.event_id,
-            d.sub_id,
-            d.client_id,
-            d.transport.as_str(),
-            d.endpoint,
             d.status.as_str(),
-            d.attempt,
             d.claimed_by,
             d.last_error,
             json_text(&d.meta),
-            d.created_at,
             d.updated_at,
             d.next_attempt_at,
             d.claimed_at,
