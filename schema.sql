@@ -1,6 +1,7 @@
--- The outbox schema, version 1, for SQLite. Applied once to a new database
--- (src/store/sqlite.rs); a later version adds a forward migration there and
--- raises PRAGMA user_version.
+-- The outbox schema for SQLite, version 1. A new database gets this file and
+-- then every file of migrations/ in order (0002, 0003, ...), each raising
+-- PRAGMA user_version by one; an older database gets the migrations it lacks.
+-- Both happen in src/store/sqlite/mod.rs.
 --
 -- JSON-valued columns hold the text of a JSON object or array. Deliveries
 -- name their event and subscription without foreign keys: the reference lets

@@ -12,13 +12,13 @@ use std::time::Duration;
 
 /// Marks a SQLite file as an outbox database ("OTBX").
 pub const APPLICATION_ID: i32 = 0x4F54_4258;
-/// The schema version this binary writes; `schema.sql` is version 1.
-pub const SCHEMA_VERSION: i32 = 1;
-/// The schema of a new database.
+/// The schema of a new database, version 1.
 pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Forward migrations: entry `i` takes a database from version `i + 1` to
-/// `i + 2`. Empty while version 1 is the only one.
-const MIGRATIONS: &[&str] = &[];
+/// `i + 2`. A new database gets them all after [`SCHEMA`].
+const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/0002_delivery_counts.sql")];
+/// The schema version this binary writes.
+pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;
 
 /// How long a writer waits for another process's write lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -155,6 +155,10 @@ impl SqliteStore {
         }
         tx.execute_batch(SCHEMA)
             .map_err(|e| storage_error(&e, path))?;
+        for step in MIGRATIONS {
+            tx.execute_batch(step)
+                .map_err(|e| storage_error(&e, path))?;
+        }
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
         ))
@@ -165,12 +169,6 @@ impl SqliteStore {
     /// Brings an older outbox database up to [`SCHEMA_VERSION`], one step
     /// per version, in one transaction.
     fn migrate(&mut self, path: &Path) -> Result<()> {
-        self.migrate_with(path, MIGRATIONS, SCHEMA_VERSION)
-    }
-
-    /// Applies `steps[v - 1..]` to a database at version `v`, then marks it
-    /// as version `target`.
-    fn migrate_with(&mut self, path: &Path, steps: &[&str], target: i32) -> Result<()> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -187,11 +185,11 @@ impl SqliteStore {
                 ),
             ));
         }
-        for step in steps.iter().skip(version as usize - 1) {
+        for step in MIGRATIONS.iter().skip(version as usize - 1) {
             tx.execute_batch(step)
                 .map_err(|e| storage_error(&e, path))?;
         }
-        tx.execute_batch(&format!("PRAGMA user_version = {target};"))
+        tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
             .map_err(|e| storage_error(&e, path))?;
         tx.commit().map_err(|e| storage_error(&e, path))
     }

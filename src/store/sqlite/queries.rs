@@ -186,7 +186,55 @@ pub(super) fn attempts() -> String {
     )
 }
 
-/// Counts per (status, transport, client) with the time-dependent states.
+/// Whether counts for `filter` can come from `delivery_counts`, which is
+/// kept per (status, transport, client) and knows nothing of events or
+/// subscriptions.
+pub(super) fn counters_serve(filter: &DeliveryFilter) -> bool {
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
+    !given(&filter.event_id) && !given(&filter.sub_id)
+}
+
+/// Rows of `delivery_counts` that `filter` selects: status, transport, client, n.
+pub(super) fn counters(filter: &DeliveryFilter) -> Query {
+    let c = Conditions::default().deliveries(filter);
+    let sql = format!(
+        "SELECT status, transport, client_id, n FROM delivery_counts WHERE n > 0{}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+/// Queued deliveries due after now (`?1`), read from the index of scheduled ones.
+pub(super) fn scheduled(filter: &DeliveryFilter, now: i64) -> Query {
+    let filter = DeliveryFilter {
+        status: None,
+        ..filter.clone()
+    };
+    let c = Conditions::with_now(now).deliveries(&filter);
+    let sql = format!(
+        "SELECT count(*) FROM deliveries INDEXED BY deliveries_scheduled \
+         WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > ?1{}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+/// Claimed deliveries whose lease ran out by now (`?1`).
+pub(super) fn expired(filter: &DeliveryFilter, now: i64) -> Query {
+    let filter = DeliveryFilter {
+        status: None,
+        ..filter.clone()
+    };
+    let c = Conditions::with_now(now).deliveries(&filter);
+    let sql = format!(
+        "SELECT count(*) FROM deliveries INDEXED BY deliveries_by_lease WHERE {LEASE_EXPIRED}{}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+/// Counts per (status, transport, client) with the time-dependent states,
+/// read from the deliveries themselves (for event and subscription filters).
 pub(super) fn counts(filter: &DeliveryFilter, now: i64) -> Query {
     let c = Conditions::with_now(now).deliveries(filter);
     let sql = format!(
@@ -213,6 +261,9 @@ mod tests {
     fn database() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(super::super::SCHEMA).unwrap();
+        for step in super::super::MIGRATIONS {
+            conn.execute_batch(step).unwrap();
+        }
         // Statistics as a big table would have them, so the planner chooses
         // as it will in production rather than for an empty table.
         conn.execute_batch("ANALYZE").unwrap();

@@ -2,6 +2,7 @@
 //! sweep queries return the right rows in the right order, and the schema
 //! version is guarded.
 
+use super::tx::SqliteTx;
 use super::*;
 use crate::core::json;
 use crate::core::model::{
@@ -198,25 +199,137 @@ fn matching_reads_only_the_type_and_star_subscriptions() {
 }
 
 #[test]
-fn forward_migrations_run_in_order_and_raise_the_version() {
+fn a_version_1_database_is_migrated_forward_and_a_newer_one_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("outbox.db");
-    let mut store = SqliteStore::open(&path).unwrap();
-    let steps = [
-        "CREATE TABLE step_two (x)",
-        "INSERT INTO step_two VALUES (3)",
-    ];
-    store.migrate_with(&path, &steps, 3).unwrap();
-    let (version, rows): (i32, i64) = store
-        .conn
-        .query_row("SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM step_two)", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(SCHEMA).unwrap();
+    let mut queued = delivery("d1", DeliveryStatus::Queued, 1);
+    queued.client_id = "a".into();
+    let tx = SqliteTx::new(Connection::unchecked_transaction(&conn).unwrap());
+    let mut tx: Box<dyn Tx> = Box::new(tx);
+    tx.put_delivery(&queued).unwrap();
+    tx.put_delivery(&delivery("d2", DeliveryStatus::Delivered, 2))
         .unwrap();
-    assert_eq!((version, rows), (3, 1));
+    tx.put_delivery(&delivery("d3", DeliveryStatus::Delivered, 3))
+        .unwrap();
+    tx.commit().unwrap();
+    conn.execute_batch(&format!(
+        "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 1;"
+    ))
+    .unwrap();
+    drop(conn);
+
+    let mut store = SqliteStore::open(&path).unwrap();
+    let version: i32 = store
+        .conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let counts = store
+        .read()
+        .unwrap()
+        .delivery_counts(&DeliveryFilter::default(), 10)
+        .unwrap();
+    assert_eq!((counts.total, counts.ready), (3, 1));
+    assert_eq!(
+        counts.by_status,
+        [("delivered".to_owned(), 2), ("queued".to_owned(), 1)].into()
+    );
+    assert_eq!(
+        counts.by_client,
+        [("a".to_owned(), 1), ("c".to_owned(), 2)].into()
+    );
     drop(store);
+
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(&format!("PRAGMA user_version = {};", SCHEMA_VERSION + 1))
+        .unwrap();
+    drop(conn);
     let refused = SqliteStore::open(&path)
         .err()
         .expect("a newer schema is refused");
     assert_eq!(refused.code(), "storage:newer");
+}
+
+#[test]
+fn kept_counts_agree_with_counting_the_rows() {
+    let (_dir, mut store) = store();
+    let mut tx = store.write().unwrap();
+    let statuses = [
+        DeliveryStatus::Queued,
+        DeliveryStatus::Claimed,
+        DeliveryStatus::Delivered,
+        DeliveryStatus::Failed,
+    ];
+    let transports = [Transport::Poll, Transport::Webhook];
+    // A fixed pseudo-random walk of inserts and transitions.
+    let mut seed = 7u64;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    for step in 0..400 {
+        let id = format!("d{}", next(60));
+        let mut d = delivery(&id, statuses[next(4) as usize], step);
+        d.transport = transports[next(2) as usize];
+        d.client_id = ["a", "b", ""][next(3) as usize].into();
+        d.next_attempt_at = [0, 50, 150][next(3) as usize];
+        d.lease_expires_at = if d.status == DeliveryStatus::Claimed {
+            [0, 50, 150][next(3) as usize]
+        } else {
+            0
+        };
+        match tx.delivery(&id).unwrap() {
+            Some(_) if next(2) == 0 => tx.update_delivery(&d).unwrap(),
+            _ => tx.put_delivery(&d).unwrap(),
+        }
+    }
+    let filters = [
+        DeliveryFilter::default(),
+        DeliveryFilter {
+            client_id: Some("a".into()),
+            ..DeliveryFilter::default()
+        },
+        DeliveryFilter {
+            transport: Some(Transport::Webhook),
+            ..DeliveryFilter::default()
+        },
+        DeliveryFilter {
+            status: Some(DeliveryStatus::Queued),
+            ..DeliveryFilter::default()
+        },
+        DeliveryFilter {
+            status: Some(DeliveryStatus::Claimed),
+            client_id: Some("b".into()),
+            ..DeliveryFilter::default()
+        },
+    ];
+    for filter in filters {
+        let kept = tx.delivery_counts(&filter, 100).unwrap();
+        // An event filter that every delivery matches forces counting rows.
+        let by_rows = tx
+            .delivery_counts(
+                &DeliveryFilter {
+                    event_id: Some("e".into()),
+                    ..filter.clone()
+                },
+                100,
+            )
+            .unwrap();
+        assert_eq!(kept, by_rows, "{filter:?}");
+        let claimable = tx.count_claimable(&filter, 100).unwrap();
+        let claimable_rows = tx
+            .count_claimable(
+                &DeliveryFilter {
+                    event_id: Some("e".into()),
+                    ..filter.clone()
+                },
+                100,
+            )
+            .unwrap();
+        assert_eq!(claimable, claimable_rows, "{filter:?}");
+    }
 }

@@ -4,7 +4,7 @@
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::sql_error;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
 use rusqlite::types::Value as SqlValue;
@@ -100,6 +100,10 @@ impl<'c> SqliteTx<'c> {
             d.delivered_at,
         ])
         .map_err(|e| sql_error(&e))
+    }
+
+    fn run_count(&self, query: Query) -> Result<i64> {
+        self.count(&query.sql, &query.params)
     }
 
     fn count(&self, sql: &str, params: &[SqlValue]) -> Result<i64> {
@@ -359,8 +363,19 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        let query = queries::count_claimable(filter, now);
-        self.count(&query.sql, &query.params)
+        if queries::counters_serve(filter) {
+            // Due = all queued minus those scheduled later; plus expired leases.
+            let queued = DeliveryFilter {
+                status: Some(DeliveryStatus::Queued),
+                ..filter.clone()
+            };
+            let counters = self.run(queries::counters(&queued), counter_row)?;
+            let queued: i64 = counters.iter().map(|(_, _, _, n)| n).sum();
+            let scheduled = self.run_count(queries::scheduled(filter, now))?;
+            let expired = self.run_count(queries::expired(filter, now))?;
+            return Ok(queued - scheduled + expired);
+        }
+        self.run_count(queries::count_claimable(filter, now))
     }
 
     fn expired_leases(
@@ -381,6 +396,53 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
+        if !queries::counters_serve(filter) {
+            return self.counted_from_rows(filter, now);
+        }
+        let mut counts = DeliveryCounts::default();
+        let (mut queued, mut claimed) = (0, 0);
+        for (status, transport, client, n) in self.run(queries::counters(filter), counter_row)? {
+            counts.total += n;
+            match status.as_str() {
+                "queued" => queued += n,
+                "claimed" => claimed += n,
+                _ => {}
+            }
+            tally(&mut counts, status, transport, client, n);
+        }
+        let wants = |status| filter.status.is_none_or(|s| s == status);
+        if wants(DeliveryStatus::Queued) {
+            counts.scheduled = self.run_count(queries::scheduled(filter, now))?;
+        }
+        if wants(DeliveryStatus::Claimed) {
+            counts.expired = self.run_count(queries::expired(filter, now))?;
+        }
+        counts.ready = queued - counts.scheduled;
+        counts.active_claims = claimed - counts.expired;
+        Ok(counts)
+    }
+}
+
+/// Adds `n` deliveries to the per-status, -transport and -client counts.
+fn tally(counts: &mut DeliveryCounts, status: String, transport: String, client: String, n: i64) {
+    for (key, map) in [
+        (status, &mut counts.by_status),
+        (transport, &mut counts.by_transport),
+        (client, &mut counts.by_client),
+    ] {
+        if !key.is_empty() {
+            *map.entry(key).or_default() += n;
+        }
+    }
+}
+
+fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, String, i64)> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+}
+
+impl SqliteTx<'_> {
+    /// Counts by reading the deliveries a filter selects.
+    fn counted_from_rows(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         type Group = (String, String, String, [i64; 5]);
         let groups: Vec<Group> = self.run(queries::counts(filter, now), |row| {
             Ok((
@@ -403,15 +465,7 @@ impl Tx for SqliteTx<'_> {
             counts.scheduled += scheduled;
             counts.expired += expired;
             counts.active_claims += active;
-            for (key, map) in [
-                (status, &mut counts.by_status),
-                (transport, &mut counts.by_transport),
-                (client, &mut counts.by_client),
-            ] {
-                if !key.is_empty() {
-                    *map.entry(key).or_default() += n;
-                }
-            }
+            tally(&mut counts, status, transport, client, n);
         }
         Ok(counts)
     }
