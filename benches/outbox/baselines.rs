@@ -1,0 +1,201 @@
+//! The baselines each figure is measured against: the sqlite3 shell, raw
+//! rusqlite, and the litequeue Python package.
+
+use crate::setup::{Bench, Durability, Named, time};
+use rusqlite::types::ValueRef;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn sqlite3() -> &'static str {
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let found = FOUND.get_or_init(|| {
+        Command::new("sqlite3")
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    assert!(
+        found,
+        "the sqlite3 shell is needed (bench/run.sh installs it; or: apt-get install sqlite3)"
+    );
+    "sqlite3"
+}
+
+fn synchronous(sync: Durability) -> &'static str {
+    match sync {
+        Durability::Full => "FULL",
+        Durability::Normal => "NORMAL",
+    }
+}
+
+/// A WAL database with one small table, written by the sqlite3 shell.
+pub struct SqliteShell {
+    db: PathBuf,
+    sql: String,
+}
+
+impl SqliteShell {
+    pub fn new(bench: &Bench, name: &str, sync: Durability) -> Self {
+        let db = bench.fresh_db(&format!("shell-{name}"));
+        let status = Command::new(sqlite3())
+            .arg(&db)
+            .arg("PRAGMA journal_mode = WAL; CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL);")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let sql = format!(
+            "PRAGMA synchronous = {}; INSERT INTO t (v) VALUES ('x');",
+            synchronous(sync)
+        );
+        SqliteShell { db, sql }
+    }
+
+    /// One process of the shell inserting one row.
+    pub fn insert_one(&self) {
+        let status = Command::new(sqlite3())
+            .arg(&self.db)
+            .arg(&self.sql)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+fn sql_literal(out: &mut String, value: ValueRef<'_>) {
+    match value {
+        ValueRef::Null => out.push_str("NULL"),
+        ValueRef::Integer(n) => {
+            let _ = write!(out, "{n}");
+        }
+        ValueRef::Real(f) => {
+            let _ = write!(out, "{f:?}");
+        }
+        ValueRef::Text(t) => {
+            out.push('\'');
+            out.push_str(&String::from_utf8_lossy(t).replace('\'', "''"));
+            out.push('\'');
+        }
+        ValueRef::Blob(_) => unreachable!("outbox stores no blobs"),
+    }
+}
+
+/// The rows `recorded` holds beyond `empty`, replayed by the sqlite3 shell
+/// as plain INSERTs in one transaction on a copy of `empty`: the same rows,
+/// indexes and triggers, with none of outbox's hashing and matching.
+pub fn replay_as_inserts(
+    bench: &Bench,
+    recorded: &Path,
+    empty: &Path,
+    sync: Durability,
+) -> Duration {
+    let conn = rusqlite::Connection::open(recorded).unwrap();
+    let script = bench.dir.join(format!("replay-{}.sql", sync.name()));
+    let mut sql = format!(
+        "PRAGMA synchronous = {}; PRAGMA cache_size = -262144;\nBEGIN IMMEDIATE;\n",
+        synchronous(sync)
+    );
+    for table in ["events", "deliveries"] {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
+        let columns = stmt.column_count();
+        let mut rows = stmt.query([]).unwrap();
+        while let Some(row) = rows.next().unwrap() {
+            let _ = write!(sql, "INSERT INTO {table} VALUES (");
+            for i in 0..columns {
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql_literal(&mut sql, row.get_ref(i).unwrap());
+            }
+            sql.push_str(");\n");
+        }
+    }
+    sql.push_str("COMMIT;\n");
+    std::fs::write(&script, sql).unwrap();
+    let target = bench.copy_db(empty, &format!("replay-{}", sync.name()));
+    time(|| {
+        let status = Command::new(sqlite3())
+            .arg(&target)
+            .stdin(std::fs::File::open(&script).unwrap())
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    })
+}
+
+/// `count` one-row `BEGIN IMMEDIATE` updates, each its own transaction, on
+/// a side table of the same database file.
+pub fn raw_updates(db: &Path, sync: Durability, count: usize) -> Duration {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.execute_batch(&format!(
+        "PRAGMA synchronous = {}; CREATE TABLE IF NOT EXISTS bench_raw (id INTEGER PRIMARY KEY, v INTEGER NOT NULL);
+         INSERT OR REPLACE INTO bench_raw VALUES (1, 0);",
+        synchronous(sync)
+    ))
+    .unwrap();
+    let mut begin = conn.prepare("BEGIN IMMEDIATE").unwrap();
+    let mut update = conn
+        .prepare("UPDATE bench_raw SET v = v + 1 WHERE id = 1")
+        .unwrap();
+    let mut commit = conn.prepare("COMMIT").unwrap();
+    time(|| {
+        for _ in 0..count {
+            begin.execute([]).unwrap();
+            update.execute([]).unwrap();
+            commit.execute([]).unwrap();
+        }
+    })
+}
+
+/// litequeue (PyPI) draining its own queue: `pop` + `done` in a Python loop.
+/// Installed into a virtualenv under target/bench on first use.
+pub fn litequeue(bench: &Bench) -> Option<(usize, Duration)> {
+    let count = crate::setup::env_size("OUTBOX_BENCH_LITEQUEUE", 10_000);
+    let venv = bench.dir.join("venv");
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        let made = Command::new("python3")
+            .arg("-m")
+            .arg("venv")
+            .arg(&venv)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !made {
+            eprintln!("litequeue: cannot create a virtualenv; figure 3 has no baseline");
+            return None;
+        }
+    }
+    let has = Command::new(&python)
+        .args(["-c", "import litequeue"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has
+        && !Command::new(&python)
+            .args(["-m", "pip", "install", "-q", "litequeue"])
+            .status()
+            .is_ok_and(|s| s.success())
+    {
+        eprintln!("litequeue: pip install failed; figure 3 has no baseline");
+        return None;
+    }
+    let db = bench.fresh_db("litequeue");
+    let script = format!(
+        "import time, litequeue\n\
+         q = litequeue.LiteQueue({db:?})\n\
+         for i in range({count}):\n    q.put('{{\"n\": %d}}' % i)\n\
+         started = time.perf_counter()\n\
+         while True:\n    m = q.pop()\n    if m is None:\n        break\n    q.done(m.message_id)\n\
+         print(time.perf_counter() - started)\n",
+        db = db.display().to_string()
+    );
+    let output = Command::new(&python).args(["-c", &script]).output().ok()?;
+    let seconds: f64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .ok()?;
+    Some((count, Duration::from_secs_f64(seconds)))
+}

@@ -1,0 +1,334 @@
+//! The benchmarks of BENCHMARKS.md: every figure is measured beside its
+//! baseline in the same run and reported as a ratio, since absolute times
+//! change from machine to machine and ratios do not.
+//!
+//! Run with `bench/run.sh` (or `cargo bench`). Sizes can be lowered for a
+//! quick look: OUTBOX_BENCH_EVENTS (batch, default 100000), OUTBOX_BENCH_DRAIN
+//! (default 100000), OUTBOX_BENCH_LARGE (deliveries, default 1000000).
+
+mod baselines;
+mod setup;
+
+use setup::{Bench, Durability, Named, env_size, median, outbox, time};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// One line of the results table.
+struct Figure {
+    name: String,
+    ours: String,
+    baseline: String,
+    ratio: f64,
+    goal: &'static str,
+}
+
+impl Figure {
+    fn new(
+        name: impl Into<String>,
+        ours: String,
+        baseline: String,
+        ratio: f64,
+        goal: &'static str,
+    ) -> Self {
+        let figure = Figure {
+            name: name.into(),
+            ours,
+            baseline,
+            ratio,
+            goal,
+        };
+        eprintln!(
+            "  {} | {} | {} | {:.2} | {}",
+            figure.name, figure.ours, figure.baseline, figure.ratio, figure.goal
+        );
+        figure
+    }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn rate(n: usize, d: Duration) -> String {
+    format!("{:.0}/s", n as f64 / d.as_secs_f64())
+}
+
+/// Figure 1: one command in one process, against the sqlite3 shell
+/// inserting one row with the same `synchronous` setting.
+fn one_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
+    let db = bench.fresh_db(&format!("single-{}", sync.name()));
+    outbox(
+        &db,
+        sync,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    let shell = baselines::SqliteShell::new(bench, &format!("single-{}", sync.name()), sync);
+    let runs = 120;
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for i in 0..runs {
+        ours.push(time(|| {
+            drop(outbox(
+                &db,
+                sync,
+                &[
+                    "event",
+                    "record",
+                    "--type",
+                    "t",
+                    "--subject",
+                    &i.to_string(),
+                ],
+            ))
+        }));
+        theirs.push(time(|| shell.insert_one()));
+    }
+    let (ours, theirs) = (median(ours), median(theirs));
+    let record = Figure::new(
+        format!("1. `event record`, one process ({})", sync.name()),
+        ms(ours),
+        format!("sqlite3 shell, one INSERT: {}", ms(theirs)),
+        ours.as_secs_f64() / theirs.as_secs_f64(),
+        "≤ 0.8",
+    );
+    let mut cycle = Vec::new();
+    for _ in 0..runs {
+        cycle.push(time(|| {
+            let claimed = outbox(&db, sync, &["delivery", "claim", "--worker", "w", "--json"]);
+            let id = setup::json(&claimed)["delivery"]["deliveryId"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            outbox(&db, sync, &["delivery", "complete", &id, "--worker", "w"]);
+        }));
+    }
+    let cycle = median(cycle);
+    let claim = Figure::new(
+        format!(
+            "1. `delivery claim` + `complete`, two processes ({})",
+            sync.name()
+        ),
+        ms(cycle),
+        format!("two sqlite3 shell INSERTs: {}", ms(theirs * 2)),
+        cycle.as_secs_f64() / (theirs.as_secs_f64() * 2.0),
+        "(reported)",
+    );
+    vec![record, claim]
+}
+
+/// Figure 2: a batch of events that each match two subscriptions, against
+/// the sqlite3 shell inserting the same rows in one transaction.
+fn batch(bench: &Bench, sync: Durability) -> Figure {
+    let events = env_size("OUTBOX_BENCH_EVENTS", 100_000);
+    let db = bench.fresh_db(&format!("batch-{}", sync.name()));
+    outbox(
+        &db,
+        sync,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "a",
+            "--types",
+            "order.created",
+            "--any-target",
+        ],
+    );
+    outbox(
+        &db,
+        sync,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "b",
+            "--types",
+            "order.created",
+            "--any-target",
+            "--transport",
+            "webhook",
+        ],
+    );
+    let empty = bench.copy_db(&db, &format!("batch-empty-{}", sync.name()));
+    let input = bench.ndjson(events);
+    let ours = time(|| {
+        drop(outbox(
+            &db,
+            sync,
+            &["event", "record", "--batch", input.to_str().unwrap()],
+        ))
+    });
+    let theirs = baselines::replay_as_inserts(bench, &db, &empty, sync);
+    Figure::new(
+        format!(
+            "2. `event record --batch`, {events} events → {} rows ({})",
+            events * 3,
+            sync.name()
+        ),
+        format!("{:.2} s", ours.as_secs_f64()),
+        format!(
+            "sqlite3 shell, same rows as INSERTs in one transaction: {:.2} s",
+            theirs.as_secs_f64()
+        ),
+        ours.as_secs_f64() / theirs.as_secs_f64(),
+        "≤ 1.0",
+    )
+}
+
+/// Figure 3: draining deliveries the fastest way a shell user can, against
+/// litequeue's pop + done loop in Python.
+fn drain(bench: &Bench, sync: Durability, litequeue: Option<(usize, Duration)>) -> Figure {
+    let count = env_size("OUTBOX_BENCH_DRAIN", 100_000);
+    let db = bench.fresh_db(&format!("drain-{}", sync.name()));
+    outbox(
+        &db,
+        sync,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    outbox(
+        &db,
+        sync,
+        &[
+            "event",
+            "record",
+            "--batch",
+            bench.ndjson_of_type(count, "t").to_str().unwrap(),
+        ],
+    );
+    let took = time(|| {
+        loop {
+            let claimed = outbox(
+                &db,
+                sync,
+                &[
+                    "delivery", "claim", "--batch", "500", "--worker", "w", "--json",
+                ],
+            );
+            let answer = setup::json(&claimed);
+            let ids: Vec<&str> = answer["deliveries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["deliveryId"].as_str().unwrap())
+                .collect();
+            if ids.is_empty() {
+                break;
+            }
+            let mut args = vec!["delivery", "complete", "--worker", "w"];
+            args.extend(ids);
+            outbox(&db, sync, &args);
+        }
+    });
+    let (baseline, ratio) = match litequeue {
+        Some((n, t)) => (
+            format!(
+                "litequeue pop + done ({n} messages, its default synchronous=NORMAL): {}",
+                rate(n, t)
+            ),
+            (count as f64 / took.as_secs_f64()) / (n as f64 / t.as_secs_f64()),
+        ),
+        None => ("litequeue not available".to_owned(), f64::NAN),
+    };
+    Figure::new(
+        format!(
+            "3. drain {count} deliveries: `claim --batch 500` + `complete ID...` ({})",
+            sync.name()
+        ),
+        rate(count, took),
+        baseline,
+        ratio,
+        "≥ 10 (rate ratio)",
+    )
+}
+
+/// Figure 4: the core's claim + complete in one process, against raw
+/// single-row `BEGIN IMMEDIATE` updates on the same file.
+fn in_process(bench: &Bench, sync: Durability) -> Figure {
+    let cycles = 2_000;
+    let db = bench.fresh_db(&format!("inproc-{}", sync.name()));
+    let core = setup::core_cycles(&db, sync, cycles);
+    let raw = baselines::raw_updates(&db, sync, cycles * 2);
+    Figure::new(
+        format!(
+            "4. core claim + complete in process, {cycles} cycles ({})",
+            sync.name()
+        ),
+        format!("{:.0} cycles/s", cycles as f64 / core.as_secs_f64()),
+        format!(
+            "raw rusqlite, 2 one-row transactions per cycle: {:.0} cycles/s",
+            cycles as f64 / raw.as_secs_f64()
+        ),
+        raw.as_secs_f64() / core.as_secs_f64(),
+        "≥ 0.8 (throughput ratio)",
+    )
+}
+
+/// Figure 5: latency of each hot command at about a thousand and about a
+/// million deliveries.
+fn scaling(bench: &Bench) -> Vec<Figure> {
+    let large = env_size("OUTBOX_BENCH_LARGE", 1_000_000);
+    let sizes = [1_000, large];
+    let dbs: Vec<_> = sizes.iter().map(|&n| setup::scaled_db(bench, n)).collect();
+    let ops = setup::scaling_ops();
+    let mut figures = Vec::new();
+    for (name, op) in ops {
+        let latency: Vec<Duration> = dbs
+            .iter()
+            .map(|db| median((0..25).map(|i| time(|| op(db, i))).collect()))
+            .collect();
+        figures.push(Figure::new(
+            format!("5. {name}"),
+            format!("{} at {} deliveries", ms(latency[1]), sizes[1]),
+            format!("{} at {} deliveries", ms(latency[0]), sizes[0]),
+            latency[1].as_secs_f64() / latency[0].as_secs_f64(),
+            "≤ 1.2 (growth)",
+        ));
+    }
+    figures
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list" || a.starts_with("--test")) {
+        return; // `cargo test --benches` and `--list` probe bench targets; nothing to do.
+    }
+    let bench = Bench::new();
+    let mut figures = Vec::new();
+    eprintln!("figure | outbox | baseline | ratio | goal");
+    let litequeue = baselines::litequeue(&bench);
+    for sync in [Durability::Full, Durability::Normal] {
+        figures.extend(one_process(&bench, sync));
+        figures.push(batch(&bench, sync));
+        figures.push(drain(&bench, sync, litequeue));
+        figures.push(in_process(&bench, sync));
+    }
+    figures.extend(scaling(&bench));
+    let mut table = String::from(
+        "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
+    );
+    for f in &figures {
+        let _ = writeln!(
+            table,
+            "| {} | {} | {} | {:.2} | {} |",
+            f.name, f.ours, f.baseline, f.ratio, f.goal
+        );
+    }
+    let out = bench.dir.join("results.md");
+    std::fs::write(&out, format!("{}\n\n{table}", setup::machine())).unwrap();
+    println!("{table}");
+    eprintln!("written to {}", out.display());
+}

@@ -1,0 +1,302 @@
+//! The bench's workbench: a scratch folder, processes of the built binary,
+//! timing, and the databases each figure starts from.
+
+use outbox::core::events::RecordEvent;
+use outbox::core::leases::{Claim, Complete};
+use outbox::core::subscriptions::SubscriptionFields;
+use outbox::core::{Clock, Outbox};
+pub use outbox::store::Durability;
+use outbox::store::sqlite::SqliteStore;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// The bench's scratch folder, under target/.
+pub struct Bench {
+    pub dir: PathBuf,
+}
+
+impl Bench {
+    pub fn new() -> Self {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+        std::fs::create_dir_all(&dir).unwrap();
+        Bench { dir }
+    }
+
+    /// A path for a new database, with any earlier one removed.
+    pub fn fresh_db(&self, name: &str) -> PathBuf {
+        let path = self.dir.join(format!("{name}.db"));
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        path
+    }
+
+    /// A copy of a closed database file.
+    pub fn copy_db(&self, from: &Path, name: &str) -> PathBuf {
+        let to = self.fresh_db(name);
+        std::fs::copy(from, &to).unwrap();
+        to
+    }
+
+    /// NDJSON of `n` "order.created" events with small payloads.
+    pub fn ndjson(&self, n: usize) -> PathBuf {
+        self.ndjson_of_type(n, "order.created")
+    }
+
+    pub fn ndjson_of_type(&self, n: usize, event_type: &str) -> PathBuf {
+        let path = self.dir.join(format!("events-{event_type}-{n}.ndjson"));
+        if !path.exists() {
+            let lines: String = (0..n)
+                .map(|i| {
+                    format!(
+                        "{{\"type\": \"{event_type}\", \"subject\": \"o-{i}\", \"payload\": {{\"n\": {i}, \"total\": {}.5}}}}\n",
+                        i % 1000
+                    )
+                })
+                .collect();
+            std::fs::write(&path, lines).unwrap();
+        }
+        path
+    }
+}
+
+pub trait Named {
+    fn name(self) -> &'static str;
+}
+
+impl Named for Durability {
+    fn name(self) -> &'static str {
+        match self {
+            Durability::Full => "full",
+            Durability::Normal => "normal",
+        }
+    }
+}
+
+/// Runs the built `outbox`; a failure to run (exit 2 or 3) stops the bench.
+pub fn outbox(db: &Path, sync: Durability, args: &[&str]) -> Output {
+    let output = Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .args(args)
+        .env("OUTBOX_DB", db)
+        .env("OUTBOX_SYNC", sync.name())
+        .env_remove("OUTBOX_NOW")
+        .output()
+        .unwrap();
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
+        "outbox {args:?}: {output:?}"
+    );
+    output
+}
+
+pub fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+pub fn time(f: impl FnOnce()) -> Duration {
+    let started = Instant::now();
+    f();
+    started.elapsed()
+}
+
+pub fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+pub fn env_size(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn open(db: &Path, sync: Durability) -> Outbox {
+    Outbox::new(
+        Box::new(SqliteStore::open_with(db, sync).unwrap()),
+        Clock::System,
+    )
+}
+
+fn subscribe(outbox: &mut Outbox, client: &str, event_type: &str) {
+    let fields = SubscriptionFields {
+        client_id: Some(client.into()),
+        event_types: Some(vec![event_type.into()]),
+        target: Some(String::new()),
+        ..SubscriptionFields::default()
+    };
+    outbox.create_subscription(&fields, None).unwrap();
+}
+
+fn record(outbox: &mut Outbox, event_type: &str, from: usize, count: usize) {
+    let requests = (from..from + count).map(|i| {
+        let req = RecordEvent {
+            event_type: event_type.into(),
+            subject: Some(format!("s-{i}")),
+            ..RecordEvent::default()
+        };
+        (i, Ok(req))
+    });
+    outbox.record_events(requests).unwrap();
+}
+
+/// Times `cycles` claim + complete cycles through the core library.
+pub fn core_cycles(db: &Path, sync: Durability, cycles: usize) -> Duration {
+    let mut outbox = open(db, sync);
+    subscribe(&mut outbox, "c", "t");
+    record(&mut outbox, "t", 0, cycles);
+    let claim = Claim {
+        worker: Some("w".into()),
+        ..Claim::default()
+    };
+    let complete = Complete {
+        worker: Some("w".into()),
+        ..Complete::default()
+    };
+    time(|| {
+        for _ in 0..cycles {
+            let id = outbox.claim_next(&claim).unwrap().delivery.delivery_id;
+            outbox.complete_delivery(&id, &complete).unwrap();
+        }
+    })
+}
+
+/// A database with `deliveries` deliveries (two per event, half of them
+/// delivered) and 10,000 subscriptions to other event types.
+pub fn scaled_db(bench: &Bench, deliveries: usize) -> PathBuf {
+    let db = bench.fresh_db(&format!("scale-{deliveries}"));
+    let mut outbox = open(&db, Durability::Normal);
+    for i in 0..10_000 {
+        subscribe(&mut outbox, &format!("client-{i}"), &format!("other.{i}"));
+    }
+    subscribe(&mut outbox, "billing", "order.created");
+    subscribe(&mut outbox, "audit", "order.created");
+    let events = deliveries / 2;
+    let chunk = 50_000;
+    for from in (0..events).step_by(chunk) {
+        record(&mut outbox, "order.created", from, chunk.min(events - from));
+    }
+    drop(outbox);
+    // History: half the deliveries are done. Plain SQL is fine for setting
+    // the scene; the triggers keep the counts in step.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "UPDATE deliveries SET status = 'delivered', delivered_at = created_at WHERE rowid % 2 = 0",
+    )
+    .unwrap();
+    db
+}
+
+pub type Op = fn(&Path, usize);
+
+/// The commands whose latency must not grow with the table.
+pub fn scaling_ops() -> Vec<(&'static str, Op)> {
+    vec![
+        ("`delivery claim` + `complete` (two processes)", |db, _| {
+            let claimed = outbox(
+                db,
+                Durability::Full,
+                &["delivery", "claim", "--worker", "w", "--json"],
+            );
+            let id = json(&claimed)["delivery"]["deliveryId"]
+                .as_str()
+                .unwrap()
+                .to_owned();
+            outbox(
+                db,
+                Durability::Full,
+                &["delivery", "complete", &id, "--worker", "w"],
+            );
+        }),
+        ("`delivery ready --limit 10`", |db, _| {
+            drop(outbox(
+                db,
+                Durability::Full,
+                &["delivery", "ready", "--limit", "10", "--json"],
+            ))
+        }),
+        ("`stats`", |db, _| {
+            drop(outbox(db, Durability::Full, &["stats", "--json"]))
+        }),
+        ("`delivery sweep`, nothing expired", |db, _| {
+            drop(outbox(
+                db,
+                Durability::Full,
+                &["delivery", "sweep", "--json"],
+            ))
+        }),
+        (
+            "`delivery list --client billing --status queued --limit 20`",
+            |db, _| {
+                drop(outbox(
+                    db,
+                    Durability::Full,
+                    &[
+                        "delivery", "list", "--client", "billing", "--status", "queued", "--limit",
+                        "20", "--json",
+                    ],
+                ))
+            },
+        ),
+        (
+            "`sub match`, 10,000 subscriptions of other types",
+            |db, _| {
+                drop(outbox(
+                    db,
+                    Durability::Full,
+                    &["sub", "match", "--type", "order.created", "--json"],
+                ))
+            },
+        ),
+        (
+            "`event record`, 10,000 subscriptions of other types",
+            |db, i| {
+                let subject = format!("scaling-{i}-{}", std::process::id());
+                drop(outbox(
+                    db,
+                    Durability::Full,
+                    &[
+                        "event",
+                        "record",
+                        "--type",
+                        "order.created",
+                        "--subject",
+                        &subject,
+                        "--json",
+                    ],
+                ))
+            },
+        ),
+    ]
+}
+
+/// What ran the bench: CPU, cores, memory, SQLite and outbox versions.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            t.lines().next().map(|l| {
+                l.split_whitespace()
+                    .nth(1)
+                    .unwrap_or("0")
+                    .parse::<u64>()
+                    .unwrap_or(0)
+            })
+        })
+        .map_or("?".into(), |kb| format!("{} GiB", kb / 1024 / 1024));
+    format!(
+        "Machine: {cpu}, {cores} cores, {memory} memory; SQLite {} (bundled); outbox {}.",
+        rusqlite::version(),
+        env!("CARGO_PKG_VERSION")
+    )
+}
