@@ -71,7 +71,7 @@ impl SqliteStore {
         store
             .conn
             .execute_batch(&format!(
-                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -262144;"
+                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -262144; PRAGMA temp_store = MEMORY;"
             ))
             .map_err(|e| storage_error(&e, path))?;
         Ok(store)
