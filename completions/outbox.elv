@@ -18,7 +18,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
     }
     var completions = [
         &'outbox'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -34,7 +34,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;event'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -58,7 +58,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --id 'Use this id instead of one derived from the content'
             cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
             cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -68,7 +68,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;event;get'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -84,7 +84,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --subject 'subject'
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -96,7 +96,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;event;ack'= {
             cand --ack 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)'
             cand --ack-at 'When it was acknowledged, unix seconds (default: now)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -123,7 +123,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;event;help;help'= {
         }
         &'outbox;sub'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -150,7 +150,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from the content'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
@@ -161,7 +161,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;get'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -176,7 +176,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --transport 'transport'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -194,7 +194,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
@@ -205,7 +205,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;pause'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -215,7 +215,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;resume'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -229,7 +229,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --source 'source'
             cand --subject 'subject'
             cand --target 'target'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -265,7 +265,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;help'= {
         }
         &'outbox;delivery'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -300,7 +300,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from event, subscription and attempt'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -310,7 +310,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;delivery;get'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -326,7 +326,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -341,7 +341,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -352,7 +352,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;chain'= {
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -369,7 +369,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Who claims; only this worker may then complete, fail or release it'
             cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -383,7 +383,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delivered-at 'Delivery time, unix seconds (default: now)'
             cand --error 'Leave a note in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -400,7 +400,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --no-retry 'Fail for good: queue no further attempt'
@@ -418,7 +418,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -431,7 +431,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Refuse unless this worker holds the claim'
             cand --reason 'Why; kept in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -443,7 +443,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;renew'= {
             cand --worker 'Refuse unless this worker holds the claim'
             cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -458,7 +458,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -474,7 +474,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --error 'Note to leave in lastError (default: keep the last one)'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -533,7 +533,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --status 'Count only deliveries in this status'
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -543,7 +543,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;completions'= {
-            cand --db 'The outbox database file; created with its schema on first use'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'

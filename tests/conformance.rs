@@ -3,6 +3,8 @@
 //! one database per scenario, `OUTBOX_NOW` set per step, and whole result
 //! objects compared.
 
+mod common;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
@@ -15,7 +17,8 @@ fn fixtures() -> Value {
 }
 
 /// Runs one recorded step and describes every way its outcome differs.
-fn replay(db: &Path, step: &Value) -> Vec<String> {
+/// `db` is a SQLite file or a PostgreSQL URL.
+fn replay(db: &std::ffi::OsStr, step: &Value) -> Vec<String> {
     let args: Vec<&str> = step["args"]
         .as_array()
         .unwrap()
@@ -91,6 +94,23 @@ fn replay(db: &Path, step: &Value) -> Vec<String> {
 
 #[test]
 fn every_fixture_step_matches_the_reference() {
+    replay_all(|_| {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("outbox.db").into_os_string();
+        (db, Some(dir))
+    });
+}
+
+#[test]
+fn every_fixture_step_matches_the_reference_on_postgres() {
+    if common::postgres("conformance").is_none() {
+        return;
+    }
+    replay_all(|name| (common::postgres(name).unwrap().into(), None));
+}
+
+/// Replays every scenario, each on the fresh database `fresh` gives for it.
+fn replay_all(fresh: impl Fn(&str) -> (std::ffi::OsString, Option<tempfile::TempDir>)) {
     let fixtures = fixtures();
     let scenarios = fixtures["scenarios"].as_array().unwrap();
     assert!(!scenarios.is_empty(), "the fixture holds no scenarios");
@@ -98,8 +118,7 @@ fn every_fixture_step_matches_the_reference() {
     let mut steps = 0;
     for scenario in scenarios {
         let name = scenario["name"].as_str().unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("outbox.db");
+        let (db, _dir) = fresh(name);
         for (index, step) in scenario["steps"].as_array().unwrap().iter().enumerate() {
             steps += 1;
             for problem in replay(&db, step) {

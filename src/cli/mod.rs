@@ -13,6 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
 use outbox::core::model::{Transport, Vocabulary};
 use outbox::core::{Clock, Outbox};
+use outbox::store::postgres::{self, PostgresStore};
 use outbox::store::sqlite::SqliteStore;
 use outbox::store::{DeliveryFilter, Durability};
 use outbox::{Error, Result};
@@ -30,7 +31,8 @@ use std::path::PathBuf;
     max_term_width = 100
 )]
 pub struct Cli {
-    /// The outbox database file; created with its schema on first use.
+    /// The outbox database: a SQLite file, created with its schema on first
+    /// use, or a postgres://user@host:port/dbname URL.
     #[arg(
         long,
         global = true,
@@ -86,12 +88,15 @@ pub struct Context {
 }
 
 impl Context {
-    /// Opens the outbox; commands that need no database never call this.
+    /// Opens the outbox: a PostgreSQL URL or a SQLite file. Commands that
+    /// need no database never call this.
     pub fn outbox(&self) -> Result<Outbox> {
-        Ok(Outbox::new(
-            Box::new(SqliteStore::open_with(&self.db, self.durability)?),
-            self.clock,
-        ))
+        let store: Box<dyn outbox::store::Store> =
+            match self.db.to_str().filter(|db| postgres::is_url(db)) {
+                Some(url) => Box::new(PostgresStore::connect(url)?),
+                None => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
+            };
+        Ok(Outbox::new(store, self.clock))
     }
 
     /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The

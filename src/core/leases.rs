@@ -169,7 +169,7 @@ pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Del
         status: None,
         ..claim.filter.clone()
     };
-    match tx.claimable(&filter, now, 1)?.into_iter().next() {
+    match tx.claim_candidates(&filter, now, 1)?.into_iter().next() {
         Some(delivery) => claim_one(tx, delivery, claim, now),
         None => {
             let f = &claim.filter;
@@ -199,7 +199,7 @@ pub(crate) fn claim_batch(
         ..claim.filter.clone()
     };
     let total = tx.count_claimable(&filter, now)?;
-    let found = tx.claimable(&filter, now, super::limit(limit.or(Some(10))))?;
+    let found = tx.claim_candidates(&filter, now, super::limit(limit.or(Some(10))))?;
     let mut deliveries = Vec::with_capacity(found.len());
     for delivery in found {
         deliveries.push(claim_one(tx, delivery, claim, now)?);

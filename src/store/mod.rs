@@ -1,6 +1,7 @@
 //! Storage: the only place that speaks SQL. The core asks for records through
 //! [`Store`] and [`Tx`]; a backend only stores and fetches, it never decides.
 
+pub mod postgres;
 pub mod sqlite;
 
 use crate::core::model::{
@@ -132,6 +133,18 @@ pub trait Tx {
     /// `filter.status` is ignored.
     fn claimable(&mut self, filter: &DeliveryFilter, now: i64, limit: i64)
     -> Result<Vec<Delivery>>;
+    /// The deliveries a claim in this transaction takes: [`Tx::claimable`],
+    /// reserved for this transaction where the backend can do so without
+    /// blocking (PostgreSQL: `FOR UPDATE SKIP LOCKED`), so concurrent
+    /// claimers never wait on each other or take the same delivery.
+    fn claim_candidates(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        self.claimable(filter, now, limit)
+    }
     /// How many deliveries [`Tx::claimable`] would return without a limit.
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64>;
     /// Claimed deliveries whose lease ran out by `now`, by

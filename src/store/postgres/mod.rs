@@ -1,0 +1,166 @@
+//! The PostgreSQL backend, for workers on many machines: connecting, the
+//! versioned schema, and the mapping of server failures to error codes.
+//! Selected by a `postgres://` URL in place of a file path.
+
+mod tx;
+
+use super::{Store, Tx};
+use crate::error::{Error, Result, StorageCode};
+use postgres::{Client, NoTls};
+use std::collections::HashMap;
+
+/// Migrations: entry `i` takes the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/postgres/0001_schema.sql")];
+/// The schema version this binary writes.
+pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
+
+/// Whether `db` names a PostgreSQL server rather than a file.
+pub fn is_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// A connection to the outbox schema of one PostgreSQL database.
+pub struct PostgresStore {
+    client: Client,
+    /// Statements prepared on this connection, by SQL text.
+    statements: HashMap<String, postgres::Statement>,
+}
+
+impl PostgresStore {
+    /// Connects and brings the schema to this binary's version; a schema
+    /// from a newer outbox is refused untouched.
+    pub fn connect(url: &str) -> Result<Self> {
+        let client = Client::connect(url, NoTls)
+            .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
+        let mut store = PostgresStore {
+            client,
+            statements: HashMap::new(),
+        };
+        store.check_schema()?;
+        Ok(store)
+    }
+
+    fn check_schema(&mut self) -> Result<()> {
+        let version = self.version()?;
+        if version == SCHEMA_VERSION {
+            return Ok(());
+        }
+        if version > SCHEMA_VERSION {
+            return Err(newer(version));
+        }
+        // Several processes may start on an empty database at once: one
+        // migrates under an advisory lock, the others find it done.
+        let mut tx = self
+            .client
+            .transaction()
+            .map_err(|e| pg_error(&e, "cannot start a transaction"))?;
+        tx.batch_execute("SELECT pg_advisory_xact_lock(7329508153)")
+            .map_err(|e| pg_error(&e, "cannot lock the schema"))?;
+        let version = current_version(&mut tx)?;
+        if version > SCHEMA_VERSION {
+            return Err(newer(version));
+        }
+        if version == 0 {
+            tx.batch_execute("CREATE TABLE outbox_schema (version INTEGER NOT NULL); INSERT INTO outbox_schema VALUES (0);")
+                .map_err(|e| pg_error(&e, "cannot create the outbox schema"))?;
+        }
+        for step in MIGRATIONS.iter().skip(version as usize) {
+            tx.batch_execute(step)
+                .map_err(|e| pg_error(&e, "cannot migrate the outbox schema"))?;
+        }
+        tx.execute("UPDATE outbox_schema SET version = $1", &[&SCHEMA_VERSION])
+            .map_err(|e| pg_error(&e, "cannot record the schema version"))?;
+        tx.commit()
+            .map_err(|e| pg_error(&e, "cannot commit the schema"))
+    }
+
+    fn version(&mut self) -> Result<i32> {
+        let mut tx = self
+            .client
+            .transaction()
+            .map_err(|e| pg_error(&e, "cannot start a transaction"))?;
+        let version = current_version(&mut tx)?;
+        tx.commit()
+            .map_err(|e| pg_error(&e, "cannot read the schema version"))?;
+        Ok(version)
+    }
+
+    fn begin(&mut self, write: bool) -> Result<Box<dyn Tx + '_>> {
+        let tx = self
+            .client
+            .transaction()
+            .map_err(|e| pg_error(&e, "cannot start a transaction"))?;
+        Ok(Box::new(tx::PostgresTx::new(
+            tx,
+            &mut self.statements,
+            write,
+        )))
+    }
+}
+
+/// The schema version in the current schema; 0 when there is none yet.
+fn current_version(tx: &mut postgres::Transaction<'_>) -> Result<i32> {
+    let exists: bool = tx
+        .query_one("SELECT to_regclass('outbox_schema') IS NOT NULL", &[])
+        .map_err(|e| pg_error(&e, "cannot read the schema version"))?
+        .get(0);
+    if !exists {
+        return Ok(0);
+    }
+    let row = tx
+        .query_opt("SELECT version FROM outbox_schema", &[])
+        .map_err(|e| pg_error(&e, "cannot read the schema version"))?;
+    Ok(row.map_or(0, |r| r.get(0)))
+}
+
+fn newer(version: i32) -> Error {
+    Error::storage(
+        StorageCode::Newer,
+        format!(
+            "the PostgreSQL outbox schema is version {version}, newer than this binary's {SCHEMA_VERSION}; upgrade outbox"
+        ),
+    )
+}
+
+impl Store for PostgresStore {
+    fn read(&mut self) -> Result<Box<dyn Tx + '_>> {
+        self.begin(false)
+    }
+
+    fn write(&mut self) -> Result<Box<dyn Tx + '_>> {
+        self.begin(true)
+    }
+}
+
+/// Maps a PostgreSQL failure to a storage error code.
+pub(crate) fn pg_error(e: &postgres::Error, doing: &str) -> Error {
+    use postgres::error::SqlState;
+    let code = match e.code() {
+        Some(state)
+            if *state == SqlState::INVALID_PASSWORD
+                || *state == SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
+        {
+            StorageCode::Open
+        }
+        Some(state) if *state == SqlState::INVALID_CATALOG_NAME => StorageCode::Open,
+        Some(state)
+            if *state == SqlState::T_R_SERIALIZATION_FAILURE
+                || *state == SqlState::T_R_DEADLOCK_DETECTED
+                || *state == SqlState::LOCK_NOT_AVAILABLE =>
+        {
+            StorageCode::Locked
+        }
+        Some(state) if *state == SqlState::DISK_FULL => StorageCode::Full,
+        Some(state) if *state == SqlState::READ_ONLY_SQL_TRANSACTION => StorageCode::ReadOnly,
+        Some(_) => StorageCode::Other,
+        // No SQLSTATE: the connection failed or the server went away.
+        None => StorageCode::Open,
+    };
+    // The crate's own message is terse ("db error"): say what the server or the socket said.
+    let detail = match (e.as_db_error(), std::error::Error::source(e)) {
+        (Some(db), _) => format!("{} ({})", db.message(), db.code().code()),
+        (None, Some(source)) => format!("{e}: {source}"),
+        (None, None) => e.to_string(),
+    };
+    Error::storage(code, format!("{doing}: {detail}"))
+}

@@ -1,0 +1,592 @@
+//! The SQL of every read and write on PostgreSQL, inside one transaction.
+//! In a writing transaction every row it reads to change is locked first
+//! (`FOR UPDATE`), and claims skip rows other claimers hold.
+
+use super::pg_error;
+use crate::core::json::Object;
+use crate::core::model::{Delivery, Event, Subscription};
+use crate::error::{Error, Result, StorageCode};
+use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
+use postgres::types::ToSql;
+use postgres::{Row, Statement, Transaction};
+use serde::de::DeserializeOwned;
+use std::collections::HashMap;
+
+const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, ack, \
+                             created_at, updated_at, ack_at";
+const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, status, \
+                                    filters, meta, created_at, updated_at";
+const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, attempt, \
+                                claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+                                lease_expires_at, delivered_at";
+const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
+const LEASE_EXPIRED: &str =
+    "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
+
+type Param = Box<dyn ToSql + Sync>;
+
+/// SQL text with `$N` parameters, built for the filters actually given.
+#[derive(Default)]
+struct Query {
+    sql: String,
+    params: Vec<Param>,
+}
+
+impl Query {
+    fn with_now(now: i64) -> Self {
+        Query {
+            sql: String::new(),
+            params: vec![Box::new(now)],
+        }
+    }
+
+    fn eq(&mut self, column: &str, value: Option<&str>) {
+        if let Some(value) = value.filter(|v| !v.is_empty()) {
+            self.params.push(Box::new(value.to_owned()));
+            self.sql
+                .push_str(&format!(" AND {column} = ${}", self.params.len()));
+        }
+    }
+
+    fn bind(&mut self, value: i64) -> String {
+        self.params.push(Box::new(value));
+        format!("${}", self.params.len())
+    }
+
+    fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
+        self.eq("event_id", filter.event_id.as_deref());
+        self.eq("sub_id", filter.sub_id.as_deref());
+        self.eq("client_id", filter.client_id.as_deref());
+        self.eq("transport", filter.transport.map(|t| t.as_str()));
+        self.eq("status", filter.status.map(|s| s.as_str()));
+        self
+    }
+}
+
+pub(super) struct PostgresTx<'c> {
+    tx: Transaction<'c>,
+    statements: &'c mut HashMap<String, Statement>,
+    /// Rows read to be changed are locked, and claims skip locked rows.
+    write: bool,
+    matches: HashMap<String, Vec<Subscription>>,
+}
+
+impl<'c> PostgresTx<'c> {
+    pub(super) fn new(
+        tx: Transaction<'c>,
+        statements: &'c mut HashMap<String, Statement>,
+        write: bool,
+    ) -> Self {
+        PostgresTx {
+            tx,
+            statements,
+            write,
+            matches: HashMap::new(),
+        }
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<Statement> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self
+            .tx
+            .prepare(sql)
+            .map_err(|e| pg_error(&e, "cannot prepare a statement"))?;
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    fn rows<T>(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        map: fn(&Row) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let statement = self.statement(sql)?;
+        let rows = self
+            .tx
+            .query(&statement, params)
+            .map_err(|e| pg_error(&e, "query failed"))?;
+        rows.iter().map(map).collect()
+    }
+
+    fn run<T>(&mut self, query: Query, map: fn(&Row) -> Result<T>) -> Result<Vec<T>> {
+        let params: Vec<&(dyn ToSql + Sync)> = query.params.iter().map(|p| p.as_ref()).collect();
+        self.rows(&query.sql, &params, map)
+    }
+
+    fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        let statement = self.statement(sql)?;
+        self.tx
+            .execute(&statement, params)
+            .map_err(|e| pg_error(&e, "write failed"))
+    }
+
+    fn count(&mut self, query: Query) -> Result<i64> {
+        Ok(self
+            .run(query, |row| Ok(row.get::<_, i64>(0)))?
+            .into_iter()
+            .next()
+            .unwrap_or(0))
+    }
+
+    /// ` FOR UPDATE` in a writing transaction.
+    fn lock(&self) -> &'static str {
+        if self.write { " FOR UPDATE" } else { "" }
+    }
+
+    fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
+        let sql = format!(
+            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {conflict}"
+        );
+        self.execute(
+            &sql,
+            &[
+                &e.event_id,
+                &e.event_type,
+                &e.subject,
+                &e.source,
+                &e.target,
+                &e.status.as_str(),
+                &json_text(&e.payload),
+                &json_text(&e.subscriptions),
+                &json_text(&e.ack),
+                &e.created_at,
+                &e.updated_at,
+                &e.ack_at,
+            ],
+        )
+    }
+
+    fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
+        let sql = format!(
+            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) {conflict}"
+        );
+        self.execute(
+            &sql,
+            &[
+                &d.delivery_id,
+                &d.event_id,
+                &d.sub_id,
+                &d.client_id,
+                &d.transport.as_str(),
+                &d.endpoint,
+                &d.status.as_str(),
+                &d.attempt,
+                &d.claimed_by,
+                &d.last_error,
+                &json_text(&d.meta),
+                &d.created_at,
+                &d.updated_at,
+                &d.next_attempt_at,
+                &d.claimed_at,
+                &d.lease_expires_at,
+                &d.delivered_at,
+            ],
+        )
+    }
+
+    /// Due queued deliveries and expired leases, in claim order, merged
+    /// from two index ranges; `suffix` may lock the rows.
+    fn claim_order(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+        suffix: &str,
+    ) -> Result<Vec<Delivery>> {
+        let filter = DeliveryFilter {
+            status: None,
+            ..filter.clone()
+        };
+        let mut found = Vec::new();
+        for state in [QUEUED_DUE, LEASE_EXPIRED] {
+            let mut q = Query::with_now(now).deliveries(&filter);
+            let limit = q.bind(limit);
+            q.sql = format!(
+                "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {state}{} ORDER BY created_at, delivery_id LIMIT {limit}{suffix}",
+                q.sql
+            );
+            found.extend(self.run(q, delivery_row)?);
+        }
+        found.sort_by(|a, b| (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id)));
+        found.truncate(limit as usize);
+        Ok(found)
+    }
+}
+
+fn json_text<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("records serialise to JSON")
+}
+
+fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
+    let text: String = row.get(index);
+    serde_json::from_str(&text)
+        .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))
+}
+
+fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
+    row.get::<_, String>(index).parse().map_err(corrupt)
+}
+
+fn corrupt(message: String) -> Error {
+    Error::storage(StorageCode::Corrupt, message)
+}
+
+fn event_row(row: &Row) -> Result<Event> {
+    Ok(Event {
+        event_id: row.get(0),
+        event_type: row.get(1),
+        subject: row.get(2),
+        source: row.get(3),
+        target: row.get(4),
+        status: parsed(row, 5)?,
+        payload: from_json::<Object>(row, 6)?,
+        subscriptions: from_json(row, 7)?,
+        ack: from_json::<Object>(row, 8)?,
+        created_at: row.get(9),
+        updated_at: row.get(10),
+        ack_at: row.get(11),
+    })
+}
+
+fn subscription_row(row: &Row) -> Result<Subscription> {
+    Ok(Subscription {
+        sub_id: row.get(0),
+        client_id: row.get(1),
+        event_types: from_json(row, 2)?,
+        target: row.get(3),
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5),
+        status: parsed(row, 6)?,
+        filters: from_json::<Object>(row, 7)?,
+        meta: from_json::<Object>(row, 8)?,
+        created_at: row.get(9),
+        updated_at: row.get(10),
+    })
+}
+
+fn delivery_row(row: &Row) -> Result<Delivery> {
+    Ok(Delivery {
+        delivery_id: row.get(0),
+        event_id: row.get(1),
+        sub_id: row.get(2),
+        client_id: row.get(3),
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5),
+        status: parsed(row, 6)?,
+        attempt: row.get(7),
+        claimed_by: row.get(8),
+        last_error: row.get(9),
+        meta: from_json::<Object>(row, 10)?,
+        created_at: row.get(11),
+        updated_at: row.get(12),
+        next_attempt_at: row.get(13),
+        claimed_at: row.get(14),
+        lease_expires_at: row.get(15),
+        delivered_at: row.get(16),
+    })
+}
+
+impl Tx for PostgresTx<'_> {
+    fn commit(self: Box<Self>) -> Result<()> {
+        self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
+    }
+
+    fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE event_id = $1{}",
+            self.lock()
+        );
+        Ok(self.rows(&sql, &[&event_id], event_row)?.into_iter().next())
+    }
+
+    fn put_event(&mut self, event: &Event) -> Result<()> {
+        self.write_event(
+            event,
+            "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
+             source = excluded.source, target = excluded.target, status = excluded.status, \
+             payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
+             created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at",
+        )
+        .map(drop)
+    }
+
+    fn insert_event(&mut self, event: &Event) -> Result<bool> {
+        self.write_event(event, "ON CONFLICT (event_id) DO NOTHING")
+            .map(|n| n == 1)
+    }
+
+    fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
+        let mut q = Query::default();
+        q.eq("type", filter.event_type.as_deref());
+        q.eq("source", filter.source.as_deref());
+        q.eq("target", filter.target.as_deref());
+        q.eq("subject", filter.subject.as_deref());
+        q.eq("status", filter.status.map(|s| s.as_str()));
+        let limit = q.bind(limit);
+        q.sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE TRUE{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
+            q.sql
+        );
+        self.run(q, event_row)
+    }
+
+    fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = $1{}",
+            self.lock()
+        );
+        Ok(self
+            .rows(&sql, &[&sub_id], subscription_row)?
+            .into_iter()
+            .next())
+    }
+
+    fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
+        self.matches.clear();
+        let sql = format!(
+            "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, event_types = excluded.event_types, \
+             target = excluded.target, transport = excluded.transport, endpoint = excluded.endpoint, \
+             status = excluded.status, filters = excluded.filters, meta = excluded.meta, \
+             created_at = excluded.created_at, updated_at = excluded.updated_at"
+        );
+        self.execute(
+            &sql,
+            &[
+                &s.sub_id,
+                &s.client_id,
+                &json_text(&s.event_types),
+                &s.target,
+                &s.transport.as_str(),
+                &s.endpoint,
+                &s.status.as_str(),
+                &json_text(&s.filters),
+                &json_text(&s.meta),
+                &s.created_at,
+                &s.updated_at,
+            ],
+        )?;
+        self.execute(
+            "DELETE FROM subscription_types WHERE sub_id = $1",
+            &[&s.sub_id],
+        )?;
+        for event_type in &s.event_types {
+            self.execute(
+                "INSERT INTO subscription_types (event_type, sub_id) VALUES ($1, $2)",
+                &[event_type, &s.sub_id],
+            )?;
+        }
+        Ok(())
+    }
+
+    fn subscriptions(
+        &mut self,
+        filter: &SubscriptionFilter,
+        limit: i64,
+    ) -> Result<Vec<Subscription>> {
+        let mut q = Query::default();
+        q.eq("client_id", filter.client_id.as_deref());
+        q.eq("status", filter.status.map(|s| s.as_str()));
+        q.eq("transport", filter.transport.map(|t| t.as_str()));
+        if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
+            q.params.push(Box::new(event_type.to_owned()));
+            q.sql.push_str(&format!(
+                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (${}, '*'))",
+                q.params.len()
+            ));
+        }
+        let limit = q.bind(limit);
+        q.sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE TRUE{} \
+             ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
+            q.sql
+        );
+        self.run(q, subscription_row)
+    }
+
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
+        if let Some(found) = self.matches.get(event_type) {
+            return Ok(found.clone());
+        }
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
+             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN ($1, '*')) \
+               AND status = 'active' ORDER BY sub_id"
+        );
+        let found = self.rows(&sql, &[&event_type], subscription_row)?;
+        self.matches.insert(event_type.to_owned(), found.clone());
+        Ok(found)
+    }
+
+    fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = $1{}",
+            self.lock()
+        );
+        Ok(self
+            .rows(&sql, &[&delivery_id], delivery_row)?
+            .into_iter()
+            .next())
+    }
+
+    fn put_delivery(&mut self, delivery: &Delivery) -> Result<()> {
+        self.write_delivery(
+            delivery,
+            "ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
+             client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
+             status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
+             last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
+             updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
+             claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
+             delivered_at = excluded.delivered_at",
+        )
+        .map(drop)
+    }
+
+    fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool> {
+        self.write_delivery(delivery, "ON CONFLICT (delivery_id) DO NOTHING")
+            .map(|n| n == 1)
+    }
+
+    fn update_delivery(&mut self, d: &Delivery) -> Result<()> {
+        self.execute(
+            "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, updated_at = $6, \
+             next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 WHERE delivery_id = $1",
+            &[
+                &d.delivery_id,
+                &d.status.as_str(),
+                &d.claimed_by,
+                &d.last_error,
+                &json_text(&d.meta),
+                &d.updated_at,
+                &d.next_attempt_at,
+                &d.claimed_at,
+                &d.lease_expires_at,
+                &d.delivered_at,
+            ],
+        )
+        .map(drop)
+    }
+
+    fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
+        let mut q = Query::default().deliveries(filter);
+        let limit = q.bind(limit);
+        q.sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \
+             ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+            q.sql
+        );
+        self.run(q, delivery_row)
+    }
+
+    fn claimable(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        self.claim_order(filter, now, limit, "")
+    }
+
+    fn claim_candidates(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        self.claim_order(filter, now, limit, " FOR UPDATE SKIP LOCKED")
+    }
+
+    fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        let filter = DeliveryFilter {
+            status: None,
+            ..filter.clone()
+        };
+        let mut q = Query::with_now(now).deliveries(&filter);
+        q.sql = format!(
+            "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
+                  + (SELECT count(*) FROM deliveries WHERE {LEASE_EXPIRED}{w})",
+            w = q.sql
+        );
+        self.count(q)
+    }
+
+    fn expired_leases(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        let filter = DeliveryFilter {
+            status: None,
+            ..filter.clone()
+        };
+        let mut q = Query::with_now(now).deliveries(&filter);
+        let limit = q.bind(limit);
+        // A sweep re-checks each row once it holds it, and leaves rows a
+        // worker is completing right now to that worker.
+        let lock = if self.write {
+            " FOR UPDATE SKIP LOCKED"
+        } else {
+            ""
+        };
+        q.sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{} \
+             ORDER BY lease_expires_at, delivery_id LIMIT {limit}{lock}",
+            q.sql
+        );
+        self.run(q, delivery_row)
+    }
+
+    fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1 AND sub_id = $2 \
+             ORDER BY attempt, created_at, delivery_id"
+        );
+        self.rows(&sql, &[&event_id, &sub_id], delivery_row)
+    }
+
+    fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
+        let mut q = Query::with_now(now).deliveries(filter);
+        q.sql = format!(
+            "SELECT status, transport, client_id, count(*), \
+                    count(*) FILTER (WHERE status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= $1)), \
+                    count(*) FILTER (WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1), \
+                    count(*) FILTER (WHERE {LEASE_EXPIRED}), \
+                    count(*) FILTER (WHERE status = 'claimed' AND (lease_expires_at <= 0 OR lease_expires_at > $1)) \
+             FROM deliveries WHERE TRUE{} GROUP BY status, transport, client_id",
+            q.sql
+        );
+        type Group = (String, String, String, [i64; 5]);
+        let groups: Vec<Group> = self.run(q, |row| {
+            Ok((
+                row.get(0),
+                row.get(1),
+                row.get(2),
+                [row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)],
+            ))
+        })?;
+        let mut counts = DeliveryCounts::default();
+        for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
+            counts.total += n;
+            counts.ready += ready;
+            counts.scheduled += scheduled;
+            counts.expired += expired;
+            counts.active_claims += active;
+            for (key, map) in [
+                (status, &mut counts.by_status),
+                (transport, &mut counts.by_transport),
+                (client, &mut counts.by_client),
+            ] {
+                if !key.is_empty() {
+                    *map.entry(key).or_default() += n;
+                }
+            }
+        }
+        Ok(counts)
+    }
+}
