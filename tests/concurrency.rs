@@ -2,6 +2,8 @@
 //! others record events and a sweeper runs. Nothing is lost, nothing is
 //! delivered twice, no live lease is shared, and nobody sees "locked".
 
+mod common;
+
 use serde_json::Value;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -49,7 +51,8 @@ impl Trouble {
 }
 
 struct Run {
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
+    /// A SQLite file, or a PostgreSQL URL.
     db: PathBuf,
     trouble: Arc<Trouble>,
 }
@@ -58,8 +61,18 @@ impl Run {
     fn new() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("outbox.db");
+        Self::on(dir, db)
+    }
+
+    /// The same run against a fresh PostgreSQL schema, when there is a server.
+    fn postgres(test: &str) -> Option<Self> {
+        let url = common::postgres(test)?;
+        Some(Self::on(tempfile::tempdir().unwrap(), PathBuf::from(url)))
+    }
+
+    fn on(dir: tempfile::TempDir, db: PathBuf) -> Self {
         let run = Run {
-            _dir: dir,
+            dir,
             db,
             trouble: Arc::default(),
         };
@@ -99,6 +112,7 @@ impl Run {
         (0..2)
             .map(|r| {
                 let (db, trouble) = (self.db.clone(), self.trouble.clone());
+                let dir = self.dir.path().to_owned();
                 thread::spawn(move || {
                     let mut n = 0;
                     while n < per_recorder {
@@ -106,7 +120,7 @@ impl Run {
                             let batch: String = (n..n + 10)
                                 .map(|i| format!("{{\"type\": \"order.created\", \"subject\": \"r{r}-{i}\"}}\n"))
                                 .collect();
-                            let file = db.with_file_name(format!("batch-{r}-{n}.ndjson"));
+                            let file = dir.join(format!("batch-{r}-{n}.ndjson"));
                             std::fs::write(&file, batch).unwrap();
                             trouble.run(&db, &["event", "record", "--batch", file.to_str().unwrap()]);
                             n += 10;
@@ -270,7 +284,17 @@ fn assert_all_delivered_once(run: &Run, ledger: &Ledger, events: usize) {
 
 #[test]
 fn six_workers_recorders_and_a_sweeper_deliver_everything_exactly_once() {
-    let run = Run::new();
+    six_workers(Run::new());
+}
+
+#[test]
+fn six_workers_recorders_and_a_sweeper_deliver_everything_exactly_once_on_postgres() {
+    if let Some(run) = Run::postgres("six_workers") {
+        six_workers(run);
+    }
+}
+
+fn six_workers(run: Run) {
     let ledger = drain(&run, 60, "60", None);
     assert_all_delivered_once(&run, &ledger, 120);
     // With leases far longer than the run, every delivery was claimed once.
@@ -292,10 +316,20 @@ fn six_workers_recorders_and_a_sweeper_deliver_everything_exactly_once() {
 
 #[test]
 fn expiring_leases_are_swept_and_reclaimed_without_double_delivery() {
-    // One-second leases and workers that sometimes take 1.5 s: leases run
-    // out mid-work, the sweeper and other workers take them over, and the
-    // late workers' completions must be refused.
-    let run = Run::new();
+    expiring_leases(Run::new());
+}
+
+#[test]
+fn expiring_leases_are_swept_and_reclaimed_without_double_delivery_on_postgres() {
+    if let Some(run) = Run::postgres("expiring_leases") {
+        expiring_leases(run);
+    }
+}
+
+/// One-second leases and workers that sometimes take 1.5 s: leases run out
+/// mid-work, the sweeper and other workers take them over, and the late
+/// workers' completions must be refused.
+fn expiring_leases(run: Run) {
     let ledger = drain(&run, 20, "1", Some(Duration::from_millis(1500)));
     assert_all_delivered_once(&run, &ledger, 40);
     let reclaimed = ledger.claims.values().filter(|by| by.len() > 1).count();
@@ -316,7 +350,17 @@ fn expiring_leases_are_swept_and_reclaimed_without_double_delivery() {
 
 #[test]
 fn a_worker_whose_lease_was_taken_over_is_fenced_out() {
-    let run = Run::new();
+    fenced_out(Run::new());
+}
+
+#[test]
+fn a_worker_whose_lease_was_taken_over_is_fenced_out_on_postgres() {
+    if let Some(run) = Run::postgres("fenced_out") {
+        fenced_out(run);
+    }
+}
+
+fn fenced_out(run: Run) {
     let at = |now: i64, args: &[&str]| {
         let output = Command::new(assert_cmd::cargo::cargo_bin("outbox"))
             .args(args)
