@@ -1,0 +1,206 @@
+//! What only the PostgreSQL backend can get wrong: refused input and lost
+//! connections that must write nothing, unreachable servers, and a schema
+//! from a newer outbox. Skipped with a reason when OUTBOX_TEST_PG is unset.
+
+mod common;
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::io::Write;
+use std::process::Stdio;
+
+fn outbox(url: &str, args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("outbox")
+        .unwrap()
+        .env("OUTBOX_DB", url)
+        .env_remove("OUTBOX_NOW")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap()
+}
+
+/// Everything a user can read back, as one value.
+fn state(url: &str) -> Value {
+    let read =
+        |args: &[&str]| -> Value { serde_json::from_slice(&outbox(url, args).stdout).unwrap() };
+    serde_json::json!({
+        "events": read(&["event", "list", "--limit", "500"]),
+        "subscriptions": read(&["sub", "list", "--limit", "500"]),
+        "deliveries": read(&["delivery", "list", "--limit", "500"]),
+    })
+}
+
+fn seeded(test: &str) -> Option<String> {
+    let url = common::postgres(test)?;
+    assert!(
+        outbox(
+            &url,
+            &[
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--any-target"
+            ]
+        )
+        .status
+        .success()
+    );
+    assert!(
+        outbox(
+            &url,
+            &["event", "record", "--type", "t", "--subject", "seed"]
+        )
+        .status
+        .success()
+    );
+    Some(url)
+}
+
+#[test]
+fn refused_input_writes_nothing() {
+    let Some(url) = seeded("refused") else { return };
+    let before = state(&url);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["event", "record", "--type", "t", "--payload", "{oops"],
+            "",
+        ),
+        (
+            vec!["event", "record", "--type", "t", "--payload", "[1]"],
+            "",
+        ),
+        (
+            vec![
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--transport",
+                "pigeon",
+            ],
+            "",
+        ),
+        (vec!["delivery", "claim", "--lease", "soon"], ""),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"t\", \"subject\": \"a\"}\n{\"type\": \"t\", \"payload\": 5}\n",
+        ),
+        (
+            vec!["event", "record", "--batch", "-"],
+            "{\"type\": \"t\", \"subject\": \"b\"}\n{\"subject\": \"no type\"}\n",
+        ),
+    ];
+    for (args, stdin) in cases {
+        let output = Command::cargo_bin("outbox")
+            .unwrap()
+            .env("OUTBOX_DB", &url)
+            .args(&args)
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        assert!(
+            matches!(output.status.code(), Some(1 | 2)),
+            "{args:?}: {output:?}"
+        );
+        assert_eq!(state(&url), before, "{args:?} changed the database");
+    }
+}
+
+#[test]
+fn unreachable_servers_and_bad_credentials_exit_3() {
+    let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
+        eprintln!("skipped on PostgreSQL: OUTBOX_TEST_PG is not set");
+        return;
+    };
+    let host = base
+        .split('@')
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or("127.0.0.1:5432")
+        .to_owned();
+    for url in [
+        "postgres://postgres@127.0.0.1:1/test".to_owned(),
+        format!("postgres://no_such_role_outbox@{host}/test"),
+        format!("postgres://postgres@{host}/no_such_database_outbox"),
+    ] {
+        let output = outbox(&url, &["stats"]);
+        assert_eq!(output.status.code(), Some(3), "{url}: {output:?}");
+        let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(answer["error"], "storage:open", "{url}");
+        assert!(!output.stderr.is_empty());
+    }
+}
+
+#[test]
+fn a_server_that_goes_away_mid_batch_leaves_nothing_half_written() {
+    let Some(url) = seeded("goes_away") else {
+        return;
+    };
+    let name = format!("outbox_goes_away_{}", std::process::id());
+    let tagged = format!("{url}&application_name={name}");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        .env("OUTBOX_DB", &tagged)
+        .args(["event", "record", "--batch", "-", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for i in 0..50 {
+        writeln!(stdin, "{{\"type\": \"t\", \"subject\": \"lost-{i}\"}}").unwrap();
+    }
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    let killed: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1) AS t",
+            &[&name],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(killed, 1, "the batch's connection was found and ended");
+    for i in 50..60 {
+        let _ = writeln!(stdin, "{{\"type\": \"t\", \"subject\": \"lost-{i}\"}}");
+    }
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        answer["error"].as_str().unwrap().starts_with("storage:"),
+        "{answer}"
+    );
+    let events = state(&url)["events"]["count"].clone();
+    assert_eq!(events, 1, "only the seed event; nothing of the batch");
+}
+
+#[test]
+fn a_schema_from_a_newer_outbox_is_refused() {
+    let Some(url) = seeded("newer") else { return };
+    let schema = url.rsplit("search_path%3D").next().unwrap().to_owned();
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "UPDATE {schema}.outbox_schema SET version = version + 1"
+        ))
+        .unwrap();
+    let output = outbox(&url, &["event", "record", "--type", "t"]);
+    assert_eq!(output.status.code(), Some(3));
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answer["error"], "storage:newer");
+    let count: i64 = admin
+        .query_one(&format!("SELECT count(*) FROM {schema}.events"), &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(count, 1, "nothing was written");
+}
