@@ -33,6 +33,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -604,6 +606,30 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;export' {
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;import' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;completions' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits')
@@ -620,6 +646,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
+            [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -730,6 +758,12 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;stats' {
+            break
+        }
+        'outbox;help;export' {
+            break
+        }
+        'outbox;help;import' {
             break
         }
         'outbox;help;completions' {

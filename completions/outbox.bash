@@ -25,8 +25,14 @@ _outbox() {
             outbox,event)
                 cmd="outbox__subcmd__event"
                 ;;
+            outbox,export)
+                cmd="outbox__subcmd__export"
+                ;;
             outbox,help)
                 cmd="outbox__subcmd__help"
+                ;;
+            outbox,import)
+                cmd="outbox__subcmd__import"
                 ;;
             outbox,stats)
                 cmd="outbox__subcmd__stats"
@@ -157,8 +163,14 @@ _outbox() {
             outbox__subcmd__help,event)
                 cmd="outbox__subcmd__help__subcmd__event"
                 ;;
+            outbox__subcmd__help,export)
+                cmd="outbox__subcmd__help__subcmd__export"
+                ;;
             outbox__subcmd__help,help)
                 cmd="outbox__subcmd__help__subcmd__help"
+                ;;
+            outbox__subcmd__help,import)
+                cmd="outbox__subcmd__help__subcmd__import"
                 ;;
             outbox__subcmd__help,stats)
                 cmd="outbox__subcmd__help__subcmd__stats"
@@ -293,7 +305,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats completions help"
+            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1456,8 +1468,42 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__export)
+            opts="-o -h -V --output --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help)
-            opts="event sub delivery stats completions help"
+            opts="event sub delivery stats export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1750,7 +1796,35 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__import)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1883,6 +1957,32 @@ _outbox() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__import)
+            opts="-h -V --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

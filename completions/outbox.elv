@@ -30,6 +30,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
+            cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+            cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -542,6 +544,28 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;export'= {
+            cand -o 'Write to this file instead of stdout'
+            cand --output 'Write to this file instead of stdout'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;import'= {
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;completions'= {
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits'
@@ -557,6 +581,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
+            cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+            cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -639,6 +665,10 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;delivery;sweep'= {
         }
         &'outbox;help;stats'= {
+        }
+        &'outbox;help;export'= {
+        }
+        &'outbox;help;import'= {
         }
         &'outbox;help;completions'= {
         }

@@ -35,6 +35,8 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "event" -d 'Record, re
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
@@ -456,6 +458,21 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -l max-payload -d '
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand export" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
 normal\t''"
@@ -463,12 +480,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payloa
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'

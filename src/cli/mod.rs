@@ -6,6 +6,7 @@ pub mod delivery;
 pub mod event;
 pub mod stats;
 pub mod sub;
+pub mod transfer;
 
 use crate::output::{OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -73,6 +74,10 @@ pub enum Command {
     Delivery(delivery::DeliveryCommand),
     /// Count deliveries by state, transport and client.
     Stats(stats::StatsArgs),
+    /// Write every subscription, event and delivery as NDJSON (to move an outbox).
+    Export(transfer::ExportArgs),
+    /// Read an export into this database, in one transaction.
+    Import(transfer::ImportArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
 }
@@ -171,6 +176,8 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Sub(cmd) => sub::exec(cmd, ctx),
         Command::Delivery(cmd) => delivery::exec(cmd, ctx),
         Command::Stats(args) => stats::exec(args, ctx),
+        Command::Export(args) => transfer::export(args, ctx),
+        Command::Import(args) => transfer::import(args, ctx),
         Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
     }
 }

@@ -12,6 +12,7 @@ pub mod model;
 pub mod subscriptions;
 #[cfg(test)]
 mod tests;
+pub mod transfer;
 
 use crate::error::{Error, Result};
 use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
@@ -131,6 +132,22 @@ impl Outbox {
                 delivery: leases::release(tx, id, req, now)?,
             })
         })
+    }
+
+    /// Every record, in one snapshot, to `emit`; returns how many.
+    pub fn export(
+        &mut self,
+        emit: &mut dyn FnMut(transfer::Record) -> Result<()>,
+    ) -> Result<usize> {
+        self.read(|tx, _| transfer::export(tx, emit))
+    }
+
+    /// Writes exported records in one transaction: all of them or none.
+    pub fn import<I>(&mut self, records: I) -> Result<transfer::Imported>
+    where
+        I: IntoIterator<Item = (usize, Result<transfer::Record>)>,
+    {
+        self.write(|tx, _| transfer::import(tx, &mut records.into_iter()))
     }
 
     pub fn record_event(&mut self, req: &RecordEvent) -> Result<EventRecorded> {

@@ -158,4 +158,11 @@ pub trait Tx {
     /// Every attempt for one event and subscription, by `(attempt, createdAt, deliveryId)`.
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>>;
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts>;
+
+    /// Up to `limit` events with ids after `after`, by id (export).
+    fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>>;
+    /// Up to `limit` subscriptions with ids after `after`, by id (export).
+    fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>>;
+    /// Up to `limit` deliveries with ids after `after`, by id (export).
+    fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>>;
 }

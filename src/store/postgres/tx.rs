@@ -550,6 +550,27 @@ impl Tx for PostgresTx<'_> {
         self.rows(&sql, &[&event_id, &sub_id], delivery_row)
     }
 
+    fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE event_id > $1 ORDER BY event_id LIMIT $2"
+        );
+        self.rows(&sql, &[&after, &limit], event_row)
+    }
+
+    fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id > $1 ORDER BY sub_id LIMIT $2"
+        );
+        self.rows(&sql, &[&after, &limit], subscription_row)
+    }
+
+    fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>> {
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id > $1 ORDER BY delivery_id LIMIT $2"
+        );
+        self.rows(&sql, &[&after, &limit], delivery_row)
+    }
+
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         let mut q = Query::with_now(now).deliveries(filter);
         q.sql = format!(

@@ -395,6 +395,39 @@ impl Tx for SqliteTx<'_> {
         self.query(&queries::attempts(), &params, delivery_row)
     }
 
+    fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {
+        let sql = format!(
+            "SELECT {EVENT_COLUMNS} FROM events WHERE event_id > ?1 ORDER BY event_id LIMIT ?2"
+        );
+        self.query(
+            &sql,
+            &[SqlValue::Text(after.to_owned()), SqlValue::Integer(limit)],
+            event_row,
+        )
+    }
+
+    fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>> {
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id > ?1 ORDER BY sub_id LIMIT ?2"
+        );
+        self.query(
+            &sql,
+            &[SqlValue::Text(after.to_owned()), SqlValue::Integer(limit)],
+            subscription_row,
+        )
+    }
+
+    fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>> {
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id > ?1 ORDER BY delivery_id LIMIT ?2"
+        );
+        self.query(
+            &sql,
+            &[SqlValue::Text(after.to_owned()), SqlValue::Integer(limit)],
+            delivery_row,
+        )
+    }
+
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         if !queries::counters_serve(filter) {
             return self.counted_from_rows(filter, now);

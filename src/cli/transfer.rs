@@ -1,0 +1,100 @@
+//! `outbox export` and `outbox import`: a whole outbox as NDJSON, to move it
+//! between a SQLite file and PostgreSQL (or to back it up).
+
+use super::Context;
+use crate::output::{Report, View};
+use clap::Args;
+use outbox::core::transfer::{Imported, Record};
+use outbox::{Error, Result};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Write to this file instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// An export's NDJSON file, or - for stdin.
+    pub input: String,
+}
+
+/// What `export` says once the lines are out: how many records.
+pub struct Exported(usize);
+
+impl Report for Exported {
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({"ok": true, "exported": self.0})
+    }
+    fn json_text(&self) -> String {
+        String::new() // stdout carries the records themselves
+    }
+    fn human(&self, _view: &View) -> String {
+        String::new()
+    }
+}
+
+impl Report for Imported {
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({"ok": true, "imported": self})
+    }
+    fn human(&self, _view: &View) -> String {
+        format!(
+            "imported {} subscriptions, {} events, {} deliveries",
+            self.subscriptions, self.events, self.deliveries
+        )
+    }
+}
+
+pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let io_error =
+        |e: std::io::Error| Error::input("io:output", format!("cannot write the export: {e}"));
+    let sink: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::fs::File::create(path).map_err(io_error)?),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = BufWriter::new(sink);
+    let mut outbox = ctx.outbox()?;
+    let mut failed: Option<std::io::Error> = None;
+    let count = outbox.export(&mut |record| {
+        if failed.is_none() {
+            let line = serde_json::to_string(&record).expect("records serialise to JSON");
+            if let Err(e) = writeln!(out, "{line}") {
+                failed = Some(e);
+            }
+        }
+        Ok(())
+    })?;
+    let flushed = out.flush();
+    match failed.map_or(flushed, Err) {
+        // A reader that stopped early (`| head`) is not a failure.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(io_error(e)),
+        _ => Ok(Box::new(Exported(count))),
+    }
+}
+
+pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let reader: Box<dyn BufRead> = if args.input == "-" {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        let file = std::fs::File::open(&args.input).map_err(|e| {
+            Error::input("invalid:file", format!("cannot read {}: {e}", args.input))
+        })?;
+        Box::new(BufReader::new(file))
+    };
+    let input = args.input.clone();
+    let records = reader.lines().enumerate().filter_map(move |(i, line)| {
+        let record = match line {
+            Ok(line) if line.trim().is_empty() => return None,
+            Ok(line) => Record::from_line(&line),
+            Err(e) => Err(Error::input(
+                "invalid:file",
+                format!("cannot read {input}: {e}"),
+            )),
+        };
+        Some((i + 1, record))
+    });
+    Ok(Box::new(ctx.outbox()?.import(records)?))
+}
