@@ -4,7 +4,9 @@
 //!
 //! Run with `bench/run.sh` (or `cargo bench`). Sizes can be lowered for a
 //! quick look: OUTBOX_BENCH_EVENTS (batch, default 100000), OUTBOX_BENCH_DRAIN
-//! (default 100000), OUTBOX_BENCH_LARGE (deliveries, default 1000000).
+//! (default 100000), OUTBOX_BENCH_LARGE (deliveries, default 1000000);
+//! OUTBOX_BENCH_ONLY=1,5 runs only some figures. Figure 6 needs a PostgreSQL
+//! server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL.
 
 mod baselines;
 mod setup;
@@ -302,21 +304,67 @@ fn scaling(bench: &Bench) -> Vec<Figure> {
     figures
 }
 
+/// Figure 6: claim + complete throughput with 1, 4 and 16 worker processes,
+/// PostgreSQL against SQLite (when OUTBOX_BENCH_PG or OUTBOX_TEST_PG names a server).
+fn workers(bench: &Bench) -> Vec<Figure> {
+    let Some(base) = std::env::var("OUTBOX_BENCH_PG").or_else(|_| std::env::var("OUTBOX_TEST_PG")).ok() else {
+        eprintln!("figure 6 skipped: set OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) to a PostgreSQL URL");
+        return Vec::new();
+    };
+    let count = env_size("OUTBOX_BENCH_WORKERS_DELIVERIES", 2_000);
+    let mut figures = Vec::new();
+    for workers in [1, 4, 16] {
+        let sqlite = bench.fresh_db(&format!("workers-{workers}"));
+        let postgres = setup::postgres_schema(&base, &format!("outbox_bench_{}_{workers}", std::process::id()));
+        let rates: Vec<f64> = [sqlite, postgres]
+            .iter()
+            .map(|db| {
+                setup::fill(bench, db, count);
+                count as f64 / setup::drain_with_workers(db, workers).as_secs_f64()
+            })
+            .collect();
+        figures.push(Figure::new(
+            format!("6. claim + complete, {workers} worker processes, {count} deliveries"),
+            format!("PostgreSQL {:.0}/s", rates[1]),
+            format!("SQLite {:.0}/s", rates[0]),
+            rates[1] / rates[0],
+            "(reported: PostgreSQL / SQLite)",
+        ));
+    }
+    figures
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--list" || a.starts_with("--test")) {
         return; // `cargo test --benches` and `--list` probe bench targets; nothing to do.
     }
     let bench = Bench::new();
+    // OUTBOX_BENCH_ONLY=5,6 runs only those figures.
+    let only = std::env::var("OUTBOX_BENCH_ONLY").ok();
+    let wanted = |n: &str| only.as_deref().is_none_or(|list| list.split(',').any(|f| f.trim() == n));
     let mut figures = Vec::new();
     eprintln!("figure | outbox | baseline | ratio | goal");
-    let litequeue = baselines::litequeue(&bench);
+    let litequeue = if wanted("3") { baselines::litequeue(&bench) } else { None };
     for sync in [Durability::Full, Durability::Normal] {
-        figures.extend(one_process(&bench, sync));
-        figures.push(batch(&bench, sync));
-        figures.push(drain(&bench, sync, litequeue));
-        figures.push(in_process(&bench, sync));
+        if wanted("1") {
+            figures.extend(one_process(&bench, sync));
+        }
+        if wanted("2") {
+            figures.push(batch(&bench, sync));
+        }
+        if wanted("3") {
+            figures.push(drain(&bench, sync, litequeue));
+        }
+        if wanted("4") {
+            figures.push(in_process(&bench, sync));
+        }
     }
-    figures.extend(scaling(&bench));
+    if wanted("5") {
+        figures.extend(scaling(&bench));
+    }
+    if wanted("6") {
+        figures.extend(workers(&bench));
+    }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
     );
