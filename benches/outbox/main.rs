@@ -307,7 +307,10 @@ fn scaling(bench: &Bench) -> Vec<Figure> {
 /// Figure 6: claim + complete throughput with 1, 4 and 16 worker processes,
 /// PostgreSQL against SQLite (when OUTBOX_BENCH_PG or OUTBOX_TEST_PG names a server).
 fn workers(bench: &Bench) -> Vec<Figure> {
-    let Some(base) = std::env::var("OUTBOX_BENCH_PG").or_else(|_| std::env::var("OUTBOX_TEST_PG")).ok() else {
+    let Some(base) = std::env::var("OUTBOX_BENCH_PG")
+        .or_else(|_| std::env::var("OUTBOX_TEST_PG"))
+        .ok()
+    else {
         eprintln!("figure 6 skipped: set OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) to a PostgreSQL URL");
         return Vec::new();
     };
@@ -315,7 +318,10 @@ fn workers(bench: &Bench) -> Vec<Figure> {
     let mut figures = Vec::new();
     for workers in [1, 4, 16] {
         let sqlite = bench.fresh_db(&format!("workers-{workers}"));
-        let postgres = setup::postgres_schema(&base, &format!("outbox_bench_{}_{workers}", std::process::id()));
+        let postgres = setup::postgres_schema(
+            &base,
+            &format!("outbox_bench_{}_{workers}", std::process::id()),
+        );
         let rates: Vec<f64> = [sqlite, postgres]
             .iter()
             .map(|db| {
@@ -341,10 +347,17 @@ fn main() {
     let bench = Bench::new();
     // OUTBOX_BENCH_ONLY=5,6 runs only those figures.
     let only = std::env::var("OUTBOX_BENCH_ONLY").ok();
-    let wanted = |n: &str| only.as_deref().is_none_or(|list| list.split(',').any(|f| f.trim() == n));
+    let wanted = |n: &str| {
+        only.as_deref()
+            .is_none_or(|list| list.split(',').any(|f| f.trim() == n))
+    };
     let mut figures = Vec::new();
     eprintln!("figure | outbox | baseline | ratio | goal");
-    let litequeue = if wanted("3") { baselines::litequeue(&bench) } else { None };
+    let litequeue = if wanted("3") {
+        baselines::litequeue(&bench)
+    } else {
+        None
+    };
     for sync in [Durability::Full, Durability::Normal] {
         if wanted("1") {
             figures.extend(one_process(&bench, sync));

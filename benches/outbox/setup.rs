@@ -303,16 +303,44 @@ pub fn machine() -> String {
 
 /// A URL for a new, empty schema on the PostgreSQL server at `base`.
 pub fn postgres_schema(base: &str, schema: &str) -> PathBuf {
-    let mut client = postgres::Client::connect(base, postgres::NoTls).expect("the PostgreSQL server is reachable");
-    client.batch_execute(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema};")).unwrap();
+    let mut client = postgres::Client::connect(base, postgres::NoTls)
+        .expect("the PostgreSQL server is reachable");
+    client
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema};"
+        ))
+        .unwrap();
     let separator = if base.contains('?') { '&' } else { '?' };
-    PathBuf::from(format!("{base}{separator}options=-c%20search_path%3D{schema}"))
+    PathBuf::from(format!(
+        "{base}{separator}options=-c%20search_path%3D{schema}"
+    ))
 }
 
 /// One subscription and `count` events, so `count` deliveries are ready.
 pub fn fill(bench: &Bench, db: &Path, count: usize) {
-    outbox(db, Durability::Full, &["sub", "create", "--client", "c", "--types", "t", "--any-target"]);
-    outbox(db, Durability::Full, &["event", "record", "--batch", bench.ndjson_of_type(count, "t").to_str().unwrap()]);
+    outbox(
+        db,
+        Durability::Full,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    outbox(
+        db,
+        Durability::Full,
+        &[
+            "event",
+            "record",
+            "--batch",
+            bench.ndjson_of_type(count, "t").to_str().unwrap(),
+        ],
+    );
 }
 
 /// Time for `workers` concurrent loops of claim + complete processes to
@@ -325,12 +353,23 @@ pub fn drain_with_workers(db: &Path, workers: usize) -> Duration {
                 std::thread::spawn(move || {
                     let name = format!("w{w}");
                     loop {
-                        let claimed = outbox(&db, Durability::Full, &["delivery", "claim", "--worker", &name, "--json"]);
+                        let claimed = outbox(
+                            &db,
+                            Durability::Full,
+                            &["delivery", "claim", "--worker", &name, "--json"],
+                        );
                         if !claimed.status.success() {
                             break;
                         }
-                        let id = json(&claimed)["delivery"]["deliveryId"].as_str().unwrap().to_owned();
-                        outbox(&db, Durability::Full, &["delivery", "complete", &id, "--worker", &name]);
+                        let id = json(&claimed)["delivery"]["deliveryId"]
+                            .as_str()
+                            .unwrap()
+                            .to_owned();
+                        outbox(
+                            &db,
+                            Durability::Full,
+                            &["delivery", "complete", &id, "--worker", &name],
+                        );
                     }
                 })
             })

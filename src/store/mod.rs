@@ -2,6 +2,7 @@
 //! [`Store`] and [`Tx`]; a backend only stores and fetches, it never decides.
 
 pub mod postgres;
+mod sql;
 pub mod sqlite;
 
 use crate::core::model::{
@@ -82,6 +83,22 @@ pub struct DeliveryCounts {
     pub by_status: BTreeMap<String, i64>,
     pub by_transport: BTreeMap<String, i64>,
     pub by_client: BTreeMap<String, i64>,
+}
+
+impl DeliveryCounts {
+    /// Adds `n` deliveries of one (status, transport, client) to the totals
+    /// per status, transport and client; empty names are not counted.
+    pub fn add_group(&mut self, status: String, transport: String, client: String, n: i64) {
+        for (key, map) in [
+            (status, &mut self.by_status),
+            (transport, &mut self.by_transport),
+            (client, &mut self.by_client),
+        ] {
+            if !key.is_empty() {
+                *map.entry(key).or_default() += n;
+            }
+        }
+    }
 }
 
 /// A database the outbox lives in.

@@ -3,65 +3,21 @@
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
 use super::pg_error;
-use crate::core::json::Object;
+use super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
 use crate::core::model::{Delivery, Event, Subscription};
-use crate::error::{Error, Result, StorageCode};
+use crate::error::Result;
+use crate::store::sql::{
+    DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
+    SUBSCRIPTION_REPLACE,
+};
 use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
 use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
-use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
-const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, ack, \
-                             created_at, updated_at, ack_at";
-const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, status, \
-                                    filters, meta, created_at, updated_at";
-const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, attempt, \
-                                claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-                                lease_expires_at, delivered_at";
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
-
-type Param = Box<dyn ToSql + Sync>;
-
-/// SQL text with `$N` parameters, built for the filters actually given.
-#[derive(Default)]
-struct Query {
-    sql: String,
-    params: Vec<Param>,
-}
-
-impl Query {
-    fn with_now(now: i64) -> Self {
-        Query {
-            sql: String::new(),
-            params: vec![Box::new(now)],
-        }
-    }
-
-    fn eq(&mut self, column: &str, value: Option<&str>) {
-        if let Some(value) = value.filter(|v| !v.is_empty()) {
-            self.params.push(Box::new(value.to_owned()));
-            self.sql
-                .push_str(&format!(" AND {column} = ${}", self.params.len()));
-        }
-    }
-
-    fn bind(&mut self, value: i64) -> String {
-        self.params.push(Box::new(value));
-        format!("${}", self.params.len())
-    }
-
-    fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
-        self.eq("event_id", filter.event_id.as_deref());
-        self.eq("sub_id", filter.sub_id.as_deref());
-        self.eq("client_id", filter.client_id.as_deref());
-        self.eq("transport", filter.transport.map(|t| t.as_str()));
-        self.eq("status", filter.status.map(|s| s.as_str()));
-        self
-    }
-}
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -217,79 +173,6 @@ impl<'c> PostgresTx<'c> {
     }
 }
 
-fn json_text<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("records serialise to JSON")
-}
-
-fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
-    let text: String = row.get(index);
-    serde_json::from_str(&text)
-        .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))
-}
-
-fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
-    row.get::<_, String>(index).parse().map_err(corrupt)
-}
-
-fn corrupt(message: String) -> Error {
-    Error::storage(StorageCode::Corrupt, message)
-}
-
-fn event_row(row: &Row) -> Result<Event> {
-    Ok(Event {
-        event_id: row.get(0),
-        event_type: row.get(1),
-        subject: row.get(2),
-        source: row.get(3),
-        target: row.get(4),
-        status: parsed(row, 5)?,
-        payload: from_json::<Object>(row, 6)?,
-        subscriptions: from_json(row, 7)?,
-        ack: from_json::<Object>(row, 8)?,
-        created_at: row.get(9),
-        updated_at: row.get(10),
-        ack_at: row.get(11),
-    })
-}
-
-fn subscription_row(row: &Row) -> Result<Subscription> {
-    Ok(Subscription {
-        sub_id: row.get(0),
-        client_id: row.get(1),
-        event_types: from_json(row, 2)?,
-        target: row.get(3),
-        transport: parsed(row, 4)?,
-        endpoint: row.get(5),
-        status: parsed(row, 6)?,
-        filters: from_json::<Object>(row, 7)?,
-        meta: from_json::<Object>(row, 8)?,
-        created_at: row.get(9),
-        updated_at: row.get(10),
-    })
-}
-
-fn delivery_row(row: &Row) -> Result<Delivery> {
-    Ok(Delivery {
-        delivery_id: row.get(0),
-        event_id: row.get(1),
-        sub_id: row.get(2),
-        client_id: row.get(3),
-        transport: parsed(row, 4)?,
-        endpoint: row.get(5),
-        status: parsed(row, 6)?,
-        attempt: row.get(7),
-        claimed_by: row.get(8),
-        last_error: row.get(9),
-        meta: from_json::<Object>(row, 10)?,
-        created_at: row.get(11),
-        updated_at: row.get(12),
-        next_attempt_at: row.get(13),
-        claimed_at: row.get(14),
-        lease_expires_at: row.get(15),
-        delivered_at: row.get(16),
-    })
-}
-
 impl Tx for PostgresTx<'_> {
     fn commit(self: Box<Self>) -> Result<()> {
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
@@ -304,14 +187,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn put_event(&mut self, event: &Event) -> Result<()> {
-        self.write_event(
-            event,
-            "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
-             source = excluded.source, target = excluded.target, status = excluded.status, \
-             payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
-             created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at",
-        )
-        .map(drop)
+        self.write_event(event, EVENT_REPLACE).map(drop)
     }
 
     fn insert_event(&mut self, event: &Event) -> Result<bool> {
@@ -348,11 +224,7 @@ impl Tx for PostgresTx<'_> {
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
         self.matches.clear();
         let sql = format!(
-            "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-             ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, event_types = excluded.event_types, \
-             target = excluded.target, transport = excluded.transport, endpoint = excluded.endpoint, \
-             status = excluded.status, filters = excluded.filters, meta = excluded.meta, \
-             created_at = excluded.created_at, updated_at = excluded.updated_at"
+            "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) {SUBSCRIPTION_REPLACE}"
         );
         self.execute(
             &sql,
@@ -434,17 +306,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn put_delivery(&mut self, delivery: &Delivery) -> Result<()> {
-        self.write_delivery(
-            delivery,
-            "ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
-             client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
-             status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
-             last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
-             updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
-             claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
-             delivered_at = excluded.delivered_at",
-        )
-        .map(drop)
+        self.write_delivery(delivery, DELIVERY_REPLACE).map(drop)
     }
 
     fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool> {
@@ -598,15 +460,7 @@ impl Tx for PostgresTx<'_> {
             counts.scheduled += scheduled;
             counts.expired += expired;
             counts.active_claims += active;
-            for (key, map) in [
-                (status, &mut counts.by_status),
-                (transport, &mut counts.by_transport),
-                (client, &mut counts.by_client),
-            ] {
-                if !key.is_empty() {
-                    *map.entry(key).or_default() += n;
-                }
-            }
+            counts.add_group(status, transport, client, n);
         }
         Ok(counts)
     }

@@ -5,13 +5,7 @@
 use crate::store::{DeliveryFilter, EventFilter, SubscriptionFilter};
 use rusqlite::types::Value as SqlValue;
 
-pub(super) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
-                                        ack, created_at, updated_at, ack_at";
-pub(super) const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, \
-                                               status, filters, meta, created_at, updated_at";
-pub(super) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
-                                           attempt, claimed_by, last_error, meta, created_at, updated_at, \
-                                           next_attempt_at, claimed_at, lease_expires_at, delivered_at";
+pub(super) use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION_COLUMNS};
 
 /// Claimable: queued and due, or claimed under a lease that ran out (`?1` is now).
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";

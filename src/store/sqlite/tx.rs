@@ -6,6 +6,7 @@ use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
+use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
@@ -205,11 +206,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
-        self.write_event(e, "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, subject = excluded.subject, \
-               source = excluded.source, target = excluded.target, status = excluded.status, \
-               payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
-               created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at")
-        .map(drop)
+        self.write_event(e, EVENT_REPLACE).map(drop)
     }
 
     fn insert_event(&mut self, e: &Event) -> Result<bool> {
@@ -238,13 +235,10 @@ impl Tx for SqliteTx<'_> {
             Ok(())
         };
         run(
-            "INSERT INTO subscriptions (sub_id, client_id, event_types, target, transport, endpoint, status, \
-                                        filters, meta, created_at, updated_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) \
-             ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, event_types = excluded.event_types, \
-               target = excluded.target, transport = excluded.transport, endpoint = excluded.endpoint, \
-               status = excluded.status, filters = excluded.filters, meta = excluded.meta, \
-               created_at = excluded.created_at, updated_at = excluded.updated_at",
+            &format!(
+                "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) {SUBSCRIPTION_REPLACE}"
+            ),
             params![
                 s.sub_id,
                 s.client_id,
@@ -304,17 +298,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
-        self.write_delivery(
-            d,
-            "ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
-               client_id = excluded.client_id, transport = excluded.transport, endpoint = excluded.endpoint, \
-               status = excluded.status, attempt = excluded.attempt, claimed_by = excluded.claimed_by, \
-               last_error = excluded.last_error, meta = excluded.meta, created_at = excluded.created_at, \
-               updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
-               claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
-               delivered_at = excluded.delivered_at",
-        )
-        .map(drop)
+        self.write_delivery(d, DELIVERY_REPLACE).map(drop)
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
@@ -441,7 +425,7 @@ impl Tx for SqliteTx<'_> {
                 "claimed" => claimed += n,
                 _ => {}
             }
-            tally(&mut counts, status, transport, client, n);
+            counts.add_group(status, transport, client, n);
         }
         let wants = |status| filter.status.is_none_or(|s| s == status);
         if wants(DeliveryStatus::Queued) {
@@ -453,19 +437,6 @@ impl Tx for SqliteTx<'_> {
         counts.ready = queued - counts.scheduled;
         counts.active_claims = claimed - counts.expired;
         Ok(counts)
-    }
-}
-
-/// Adds `n` deliveries to the per-status, -transport and -client counts.
-fn tally(counts: &mut DeliveryCounts, status: String, transport: String, client: String, n: i64) {
-    for (key, map) in [
-        (status, &mut counts.by_status),
-        (transport, &mut counts.by_transport),
-        (client, &mut counts.by_client),
-    ] {
-        if !key.is_empty() {
-            *map.entry(key).or_default() += n;
-        }
     }
 }
 
@@ -498,7 +469,7 @@ impl SqliteTx<'_> {
             counts.scheduled += scheduled;
             counts.expired += expired;
             counts.active_claims += active;
-            tally(&mut counts, status, transport, client, n);
+            counts.add_group(status, transport, client, n);
         }
         Ok(counts)
     }

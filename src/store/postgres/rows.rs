@@ -1,0 +1,123 @@
+//! Building PostgreSQL query text for the filters given, and reading rows
+//! back into records.
+
+use crate::core::json::Object;
+use crate::core::model::{Delivery, Event, Subscription};
+use crate::error::{Error, Result, StorageCode};
+use crate::store::DeliveryFilter;
+use postgres::Row;
+use postgres::types::ToSql;
+use serde::de::DeserializeOwned;
+
+pub(super) type Param = Box<dyn ToSql + Sync>;
+
+/// SQL text with `$N` parameters, built for the filters actually given.
+#[derive(Default)]
+pub(super) struct Query {
+    pub(super) sql: String,
+    pub(super) params: Vec<Param>,
+}
+
+impl Query {
+    pub(super) fn with_now(now: i64) -> Self {
+        Query {
+            sql: String::new(),
+            params: vec![Box::new(now)],
+        }
+    }
+
+    pub(super) fn eq(&mut self, column: &str, value: Option<&str>) {
+        if let Some(value) = value.filter(|v| !v.is_empty()) {
+            self.params.push(Box::new(value.to_owned()));
+            self.sql
+                .push_str(&format!(" AND {column} = ${}", self.params.len()));
+        }
+    }
+
+    pub(super) fn bind(&mut self, value: i64) -> String {
+        self.params.push(Box::new(value));
+        format!("${}", self.params.len())
+    }
+
+    pub(super) fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
+        self.eq("event_id", filter.event_id.as_deref());
+        self.eq("sub_id", filter.sub_id.as_deref());
+        self.eq("client_id", filter.client_id.as_deref());
+        self.eq("transport", filter.transport.map(|t| t.as_str()));
+        self.eq("status", filter.status.map(|s| s.as_str()));
+        self
+    }
+}
+
+pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("records serialise to JSON")
+}
+
+fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
+    let text: String = row.get(index);
+    serde_json::from_str(&text)
+        .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))
+}
+
+fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
+    row.get::<_, String>(index).parse().map_err(corrupt)
+}
+
+fn corrupt(message: String) -> Error {
+    Error::storage(StorageCode::Corrupt, message)
+}
+
+pub(super) fn event_row(row: &Row) -> Result<Event> {
+    Ok(Event {
+        event_id: row.get(0),
+        event_type: row.get(1),
+        subject: row.get(2),
+        source: row.get(3),
+        target: row.get(4),
+        status: parsed(row, 5)?,
+        payload: from_json::<Object>(row, 6)?,
+        subscriptions: from_json(row, 7)?,
+        ack: from_json::<Object>(row, 8)?,
+        created_at: row.get(9),
+        updated_at: row.get(10),
+        ack_at: row.get(11),
+    })
+}
+
+pub(super) fn subscription_row(row: &Row) -> Result<Subscription> {
+    Ok(Subscription {
+        sub_id: row.get(0),
+        client_id: row.get(1),
+        event_types: from_json(row, 2)?,
+        target: row.get(3),
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5),
+        status: parsed(row, 6)?,
+        filters: from_json::<Object>(row, 7)?,
+        meta: from_json::<Object>(row, 8)?,
+        created_at: row.get(9),
+        updated_at: row.get(10),
+    })
+}
+
+pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
+    Ok(Delivery {
+        delivery_id: row.get(0),
+        event_id: row.get(1),
+        sub_id: row.get(2),
+        client_id: row.get(3),
+        transport: parsed(row, 4)?,
+        endpoint: row.get(5),
+        status: parsed(row, 6)?,
+        attempt: row.get(7),
+        claimed_by: row.get(8),
+        last_error: row.get(9),
+        meta: from_json::<Object>(row, 10)?,
+        created_at: row.get(11),
+        updated_at: row.get(12),
+        next_attempt_at: row.get(13),
+        claimed_at: row.get(14),
+        lease_expires_at: row.get(15),
+        delivered_at: row.get(16),
+    })
+}

@@ -1,0 +1,29 @@
+//! SQL text that both backends speak alike: the column lists of the three
+//! records and the upserts that replace a record by id.
+
+pub(crate) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
+                                        ack, created_at, updated_at, ack_at";
+pub(crate) const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, \
+                                               status, filters, meta, created_at, updated_at";
+pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
+                                           attempt, claimed_by, last_error, meta, created_at, updated_at, \
+                                           next_attempt_at, claimed_at, lease_expires_at, delivered_at";
+
+/// Appended to an event INSERT: replace the event with the same id.
+pub(crate) const EVENT_REPLACE: &str = "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, \
+     subject = excluded.subject, source = excluded.source, target = excluded.target, status = excluded.status, \
+     payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
+     created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at";
+/// Appended to a subscription INSERT: replace the subscription with the same id.
+pub(crate) const SUBSCRIPTION_REPLACE: &str = "ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, \
+     event_types = excluded.event_types, target = excluded.target, transport = excluded.transport, \
+     endpoint = excluded.endpoint, status = excluded.status, filters = excluded.filters, meta = excluded.meta, \
+     created_at = excluded.created_at, updated_at = excluded.updated_at";
+/// Appended to a delivery INSERT: replace the delivery with the same id.
+pub(crate) const DELIVERY_REPLACE: &str = "ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, \
+     sub_id = excluded.sub_id, client_id = excluded.client_id, transport = excluded.transport, \
+     endpoint = excluded.endpoint, status = excluded.status, attempt = excluded.attempt, \
+     claimed_by = excluded.claimed_by, last_error = excluded.last_error, meta = excluded.meta, \
+     created_at = excluded.created_at, updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
+     claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
+     delivered_at = excluded.delivered_at";
