@@ -23,6 +23,8 @@ pub fn postgres(test: &str) -> Option<String> {
     );
     let mut client =
         postgres::Client::connect(&base, postgres::NoTls).expect("OUTBOX_TEST_PG is reachable");
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(|| drop_stale_schemas(&mut client));
     client
         .batch_execute(&format!(
             "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema};"
@@ -32,4 +34,25 @@ pub fn postgres(test: &str) -> Option<String> {
     Some(format!(
         "{base}{separator}options=-c%20search_path%3D{schema}"
     ))
+}
+
+/// Drops the schemas that earlier test runs left behind: those named after
+/// a process that no longer runs.
+fn drop_stale_schemas(client: &mut postgres::Client) {
+    let rows = client
+        .query(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'outbox_test_%'",
+            &[],
+        )
+        .expect("can list schemas");
+    for row in rows {
+        let name: String = row.get(0);
+        let pid = name.rsplit('_').nth(1).and_then(|p| p.parse::<u32>().ok());
+        let running = pid.is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if !running {
+            if let Err(e) = client.batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE")) {
+                eprintln!("could not drop the stale test schema {name}: {e}");
+            }
+        }
+    }
 }
