@@ -49,10 +49,10 @@ fn drop_stale_schemas(client: &mut postgres::Client) {
         let name: String = row.get(0);
         let pid = name.rsplit('_').nth(1).and_then(|p| p.parse::<u32>().ok());
         let running = pid.is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
-        if !running {
-            if let Err(e) = client.batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE")) {
-                eprintln!("could not drop the stale test schema {name}: {e}");
-            }
+        if !running
+            && let Err(e) = client.batch_execute(&format!("DROP SCHEMA IF EXISTS {name} CASCADE"))
+        {
+            eprintln!("could not drop the stale test schema {name}: {e}");
         }
     }
 }
