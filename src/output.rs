@@ -82,9 +82,19 @@ pub trait Report {
     }
 }
 
-/// JSON for any serialisable answer.
-fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
-    serde_json::to_value(value).expect("answers serialise to JSON")
+/// The human rendering of an answer that is one reference result object;
+/// its JSON is that object as serialised.
+trait Human {
+    fn human(&self, view: &View) -> String;
+}
+
+impl<T: Serialize + Human> Report for T {
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("answers serialise to JSON")
+    }
+    fn human(&self, view: &View) -> String {
+        Human::human(self, view)
+    }
 }
 
 /// The line printed for `report` in `format`, without a trailing newline.
@@ -135,10 +145,7 @@ pub fn relative(at: i64, now: i64) -> String {
     }
 }
 
-impl Report for EventRecorded {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for EventRecorded {
     fn human(&self, view: &View) -> String {
         let mut out = event_card(&self.event, view);
         if !self.deliveries.is_empty() {
@@ -149,19 +156,13 @@ impl Report for EventRecorded {
     }
 }
 
-impl Report for EventReply {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for EventReply {
     fn human(&self, view: &View) -> String {
         event_card(&self.event, view)
     }
 }
 
-impl Report for EventList {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for EventList {
     fn human(&self, view: &View) -> String {
         format!(
             "{}\n{}",
@@ -171,19 +172,13 @@ impl Report for EventList {
     }
 }
 
-impl Report for SubscriptionReply {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for SubscriptionReply {
     fn human(&self, view: &View) -> String {
         subscription_card(&self.subscription, view)
     }
 }
 
-impl Report for SubscriptionList {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for SubscriptionList {
     fn human(&self, view: &View) -> String {
         format!(
             "{}\n{}",
@@ -193,19 +188,13 @@ impl Report for SubscriptionList {
     }
 }
 
-impl Report for DeliveryReply {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for DeliveryReply {
     fn human(&self, view: &View) -> String {
         delivery_card(&self.delivery, view)
     }
 }
 
-impl Report for DeliveryList {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for DeliveryList {
     fn human(&self, view: &View) -> String {
         format!(
             "{}\n{}",
@@ -215,10 +204,7 @@ impl Report for DeliveryList {
     }
 }
 
-impl Report for DeliveryPage {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for DeliveryPage {
     fn human(&self, view: &View) -> String {
         format!(
             "{}\n{}",
@@ -228,10 +214,7 @@ impl Report for DeliveryPage {
     }
 }
 
-impl Report for Chain {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for Chain {
     fn human(&self, view: &View) -> String {
         format!(
             "{}\n{} for event {} and subscription {}; latest {}",
@@ -244,10 +227,7 @@ impl Report for Chain {
     }
 }
 
-impl Report for Failed {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for Failed {
     fn human(&self, view: &View) -> String {
         let retry = match &self.retry {
             RetryOutcome::Scheduled {
@@ -269,10 +249,7 @@ impl Report for Failed {
     }
 }
 
-impl Report for StatsReply {
-    fn json(&self) -> serde_json::Value {
-        to_json(self)
-    }
+impl Human for StatsReply {
     fn human(&self, view: &View) -> String {
         let s = &self.stats;
         let mut table = view.table(&["deliveries", "count"]);
