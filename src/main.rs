@@ -81,6 +81,18 @@ fn run() -> anyhow::Result<ExitCode> {
             e.print().context("cannot write help")?;
             return Ok(ExitCode::SUCCESS);
         }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // `outbox` or `outbox delivery` alone: show what there is to run.
+            if format == OutputFormat::Json {
+                println!(
+                    "{}",
+                    Error::input("invalid:usage", "a command is missing; see outbox --help")
+                        .to_json()
+                );
+            }
+            e.print().context("cannot write help")?;
+            return Ok(ExitCode::from(exit_code(ErrorKind::Input)));
+        }
         Err(e) => return Ok(fail(&usage_error(&e), format)),
     };
     let clock = match clock_from_env() {
