@@ -272,3 +272,86 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_kinds_are_stable() {
+        let cases: Vec<(Error, &str, ErrorKind)> = vec![
+            (
+                Refusal::MissingType.into(),
+                "missing:type",
+                ErrorKind::Refused,
+            ),
+            (
+                Refusal::DeliveryNotFound {
+                    delivery_id: "d".into(),
+                }
+                .into(),
+                "deliveryNotFound",
+                ErrorKind::Refused,
+            ),
+            (
+                Refusal::NothingToClaim { filters: vec![] }.into(),
+                "deliveryNotFound",
+                ErrorKind::Refused,
+            ),
+            (
+                Error::input("invalid:json", "x"),
+                "invalid:json",
+                ErrorKind::Input,
+            ),
+            (
+                Error::storage(StorageCode::Locked, "x"),
+                "storage:locked",
+                ErrorKind::Storage,
+            ),
+            (
+                Error::storage(StorageCode::Newer, "x"),
+                "storage:newer",
+                ErrorKind::Storage,
+            ),
+            (
+                Error::AtLine {
+                    line: 3,
+                    error: Box::new(Error::input("invalid:line", "x")),
+                },
+                "invalid:line",
+                ErrorKind::Input,
+            ),
+        ];
+        for (error, code, kind) in cases {
+            assert_eq!((error.code(), error.kind()), (code, kind), "{error}");
+        }
+    }
+
+    #[test]
+    fn failure_objects_have_the_reference_shape() {
+        let refused: Error = Refusal::EventNotFound {
+            event_id: "evt_x".into(),
+        }
+        .into();
+        assert_eq!(
+            refused.to_json(),
+            serde_json::json!({"ok": false, "error": "eventNotFound", "eventId": "evt_x"})
+        );
+        let claim: Error = Refusal::NothingToClaim {
+            filters: vec![("clientId", "c".into())],
+        }
+        .into();
+        assert_eq!(
+            claim.to_json(),
+            serde_json::json!({"ok": false, "error": "deliveryNotFound", "filters": {"clientId": "c"}})
+        );
+        let input = Error::AtLine {
+            line: 2,
+            error: Box::new(Error::input("invalid:json", "not valid JSON")),
+        };
+        assert_eq!(
+            input.to_json(),
+            serde_json::json!({"ok": false, "error": "invalid:json", "message": "line 2: not valid JSON", "line": 2})
+        );
+    }
+}

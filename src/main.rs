@@ -137,3 +137,15 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_follow_the_spec() {
+        assert_eq!(exit_code(ErrorKind::Refused), 1);
+        assert_eq!(exit_code(ErrorKind::Input), 2);
+        assert_eq!(exit_code(ErrorKind::Storage), 3);
+    }
+}
