@@ -22,12 +22,18 @@ fn exit_code(kind: ErrorKind) -> u8 {
     }
 }
 
+/// One line on stderr. A closed stderr is no reason to fail (or panic).
+fn say(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "outbox: {line}");
+}
+
 /// Reports a failure: a line on stderr, and with `--json` the failure object on stdout.
 fn fail(error: &Error, format: OutputFormat) -> ExitCode {
     if format == OutputFormat::Json {
         println!("{}", error.to_json());
     }
-    eprintln!("outbox: {error}");
+    say(format_args!("{error}"));
     ExitCode::from(exit_code(error.kind()))
 }
 
@@ -115,7 +121,7 @@ fn run() -> anyhow::Result<ExitCode> {
                 written => written.context("cannot write to stdout")?,
             }
             for refusal in &refusals {
-                eprintln!("outbox: {refusal}");
+                say(format_args!("{refusal}"));
             }
             let code = if refusals.is_empty() {
                 0
@@ -132,7 +138,7 @@ fn main() -> ExitCode {
     match run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("outbox: {e:#}");
+            say(format_args!("{e:#}"));
             ExitCode::from(3)
         }
     }
