@@ -25,7 +25,7 @@ function __fish_outbox_using_subcommand
 end
 
 complete -c outbox -n "__fish_outbox_needs_command" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_needs_command" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_needs_command" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_needs_command" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_needs_command" -l json -d 'Print the result object as one line of JSON'
@@ -40,7 +40,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an e
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l json -d 'Print the result object as one line of JSON'
@@ -64,14 +64,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l created-at -d 'Creation time, unix seconds (default: now); part of the derived id' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l batch -d 'Record one event per line of this NDJSON file (- for stdin), all in one transaction' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
@@ -87,7 +87,7 @@ failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
@@ -96,7 +96,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack -d 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack-at -d 'When it was acknowledged, unix seconds (default: now)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print the result object as one line of JSON'
@@ -108,7 +108,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "ack" -d 'Mark an event as acknowledged'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l json -d 'Print the result object as one line of JSON'
@@ -137,7 +137,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l any-target -d 'Match events whatever their target'
@@ -145,7 +145,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
@@ -162,7 +162,7 @@ a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
@@ -182,7 +182,7 @@ disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l any-target -d 'Match events whatever their target'
@@ -190,14 +190,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l json -d 'Print the result object as one line of JSON'
@@ -208,7 +208,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l subject -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l target -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
@@ -223,7 +223,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l json -d 'Print the result object as one line of JSON'
@@ -262,14 +262,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from event, subscription and attempt' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
@@ -289,7 +289,7 @@ failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
@@ -304,7 +304,7 @@ a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l json -d 'Print the result object as one line of JSON'
@@ -312,7 +312,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l json -d 'Print the result object as one line of JSON'
@@ -329,7 +329,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l lease -d 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l batch -d 'Claim up to N deliveries at once (1-500)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l json -d 'Print the result object as one line of JSON'
@@ -340,7 +340,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l error -d 'Leave a note in lastError' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l json -d 'Print the result object as one line of JSON'
@@ -354,7 +354,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l retry-meta -d 'Details for the next attempt\'s meta, a JSON object' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l no-retry -d 'Fail for good: queue no further attempt'
@@ -372,7 +372,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l json -d 'Print the result object as one line of JSON'
@@ -382,7 +382,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l reason -d 'Why; kept in lastError' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l json -d 'Print the result object as one line of JSON'
@@ -391,7 +391,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l lease -d 'New lease length from now, in seconds (1-86400, default 300)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l json -d 'Print the result object as one line of JSON'
@@ -403,7 +403,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l json -d 'Print the result object as one line of JSON'
@@ -419,7 +419,7 @@ mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l json -d 'Print the result object as one line of JSON'
@@ -452,7 +452,7 @@ delivered\t''
 failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
@@ -460,21 +460,21 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Pr
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand completions" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'

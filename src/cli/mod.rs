@@ -48,7 +48,7 @@ pub struct Cli {
     pub json: bool,
 
     /// Durability of commits: `full` survives power loss; `normal` is faster
-    /// but a power cut may lose the last commits.
+    /// but a power cut (PostgreSQL: a server crash) may lose the last commits.
     #[arg(long, global = true, env = "OUTBOX_SYNC", default_value = "full", value_name = "MODE",
           value_parser = PossibleValuesParser::new(Durability::NAMES).map(|s| s.parse::<Durability>().expect("listed")))]
     pub sync: Durability,
@@ -98,7 +98,7 @@ impl Context {
     pub fn outbox(&self) -> Result<Outbox> {
         let store: Box<dyn outbox::store::Store> =
             match self.db.to_str().filter(|db| postgres::is_url(db)) {
-                Some(url) => Box::new(PostgresStore::connect(url)?),
+                Some(url) => Box::new(PostgresStore::connect_with(url, self.durability)?),
                 None => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
             };
         Ok(Outbox::new(store, self.clock))

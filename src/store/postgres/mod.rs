@@ -5,7 +5,7 @@
 mod rows;
 mod tx;
 
-use super::{Store, Tx};
+use super::{Durability, Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use postgres::{Client, NoTls};
 use std::collections::HashMap;
@@ -31,8 +31,20 @@ impl PostgresStore {
     /// Connects and brings the schema to this binary's version; a schema
     /// from a newer outbox is refused untouched.
     pub fn connect(url: &str) -> Result<Self> {
-        let client = Client::connect(url, NoTls)
+        Self::connect_with(url, Durability::Full)
+    }
+
+    /// [`PostgresStore::connect`]; `Durability::Normal` turns off
+    /// `synchronous_commit` for this session: a server crash may then lose
+    /// the last commits, but never corrupts or half-applies one.
+    pub fn connect_with(url: &str, durability: Durability) -> Result<Self> {
+        let mut client = Client::connect(url, NoTls)
             .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
+        if durability == Durability::Normal {
+            client
+                .batch_execute("SET synchronous_commit = off")
+                .map_err(|e| pg_error(&e, "cannot set synchronous_commit"))?;
+        }
         let mut store = PostgresStore {
             client,
             statements: HashMap::new(),
