@@ -129,14 +129,6 @@ fn parse_int_text(s: &str) -> Option<i64> {
     Some(if neg { -n } else { n })
 }
 
-/// The reference's clamped-integer helpers: `int(value)` clamped into
-/// `min..=max`, or `fallback` when Python's `int()` would raise.
-pub fn clamped(value: Option<&Value>, fallback: i64, min: i64, max: i64) -> i64 {
-    value
-        .and_then(py_int)
-        .map_or(fallback, |n| n.clamp(min, max))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,7 +171,5 @@ mod tests {
         }
         assert!(!truthy(&crate::core::json::parse("0.0").unwrap()));
         assert!(truthy(&json!("0")));
-        assert_eq!(clamped(Some(&json!("abc")), 100, 1, 500), 100);
-        assert_eq!(clamped(Some(&json!(9999)), 100, 1, 500), 500);
     }
 }
