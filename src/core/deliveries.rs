@@ -301,12 +301,9 @@ pub(crate) fn ready(
     limit: Option<i64>,
     now: i64,
 ) -> Result<DeliveryPage> {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
-    let deliveries = tx.claimable(&filter, now, super::limit(limit))?;
-    let total = tx.count_claimable(&filter, now)?;
+    let filter = &filter;
+    let deliveries = tx.claimable(filter, now, super::limit(limit))?;
+    let total = tx.count_claimable(filter, now)?;
     Ok(DeliveryPage {
         ok: OkTrue,
         count: deliveries.len(),

@@ -165,11 +165,8 @@ fn claim_one(tx: &mut dyn Tx, delivery: Delivery, claim: &Claim, now: i64) -> Re
 }
 
 pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Delivery> {
-    let filter = DeliveryFilter {
-        status: None,
-        ..claim.filter.clone()
-    };
-    match tx.claim_candidates(&filter, now, 1)?.into_iter().next() {
+    let filter = &claim.filter;
+    match tx.claim_candidates(filter, now, 1)?.into_iter().next() {
         Some(delivery) => claim_one(tx, delivery, claim, now),
         None => {
             let f = &claim.filter;
@@ -194,12 +191,9 @@ pub(crate) fn claim_batch(
     limit: Option<i64>,
     now: i64,
 ) -> Result<DeliveryPage> {
-    let filter = DeliveryFilter {
-        status: None,
-        ..claim.filter.clone()
-    };
-    let total = tx.count_claimable(&filter, now)?;
-    let found = tx.claim_candidates(&filter, now, super::limit(limit.or(Some(10))))?;
+    let filter = &claim.filter;
+    let total = tx.count_claimable(filter, now)?;
+    let found = tx.claim_candidates(filter, now, super::limit(limit.or(Some(10))))?;
     let mut deliveries = Vec::with_capacity(found.len());
     for delivery in found {
         deliveries.push(claim_one(tx, delivery, claim, now)?);
@@ -411,11 +405,8 @@ pub(crate) fn release(
 }
 
 pub(crate) fn sweep(tx: &mut dyn Tx, req: &Sweep, now: i64) -> Result<DeliveryList> {
-    let filter = DeliveryFilter {
-        status: None,
-        ..req.filter.clone()
-    };
-    let expired = tx.expired_leases(&filter, now, super::limit(req.limit))?;
+    let filter = &req.filter;
+    let expired = tx.expired_leases(filter, now, super::limit(req.limit))?;
     let mut deliveries = Vec::with_capacity(expired.len());
     for delivery in expired {
         let last_error = req

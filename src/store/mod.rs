@@ -68,6 +68,17 @@ pub struct DeliveryFilter {
     pub status: Option<DeliveryStatus>,
 }
 
+impl DeliveryFilter {
+    /// The same filter on any status: claims, ready lists and sweeps pick
+    /// the states themselves.
+    pub fn without_status(&self) -> Self {
+        DeliveryFilter {
+            status: None,
+            ..self.clone()
+        }
+    }
+}
+
 /// Counts behind `stats`, over the deliveries a filter selects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeliveryCounts {
@@ -86,6 +97,23 @@ pub struct DeliveryCounts {
 }
 
 impl DeliveryCounts {
+    /// Totals from counts per (status, transport, client), each group with
+    /// its `[all, ready, scheduled, expired, active claims]` counts.
+    pub fn from_groups(
+        groups: impl IntoIterator<Item = (String, String, String, [i64; 5])>,
+    ) -> Self {
+        let mut counts = DeliveryCounts::default();
+        for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
+            counts.total += n;
+            counts.ready += ready;
+            counts.scheduled += scheduled;
+            counts.expired += expired;
+            counts.active_claims += active;
+            counts.add_group(status, transport, client, n);
+        }
+        counts
+    }
+
     /// Adds `n` deliveries of one (status, transport, client) to the totals
     /// per status, transport and client; empty names are not counted.
     pub fn add_group(&mut self, status: String, transport: String, client: String, n: i64) {
@@ -163,6 +191,7 @@ pub trait Tx {
         self.claimable(filter, now, limit)
     }
     /// How many deliveries [`Tx::claimable`] would return without a limit.
+    /// `filter.status` is ignored.
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64>;
     /// Claimed deliveries whose lease ran out by `now`, by
     /// `(leaseExpiresAt, deliveryId)`. `filter.status` is ignored.

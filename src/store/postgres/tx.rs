@@ -153,10 +153,7 @@ impl<'c> PostgresTx<'c> {
         limit: i64,
         suffix: &str,
     ) -> Result<Vec<Delivery>> {
-        let filter = DeliveryFilter {
-            status: None,
-            ..filter.clone()
-        };
+        let filter = filter.without_status();
         let mut found = Vec::new();
         for state in [QUEUED_DUE, LEASE_EXPIRED] {
             let mut q = Query::with_now(now).deliveries(&filter);
@@ -364,10 +361,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        let filter = DeliveryFilter {
-            status: None,
-            ..filter.clone()
-        };
+        let filter = filter.without_status();
         let mut q = Query::with_now(now).deliveries(&filter);
         q.sql = format!(
             "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
@@ -383,10 +377,7 @@ impl Tx for PostgresTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        let filter = DeliveryFilter {
-            status: None,
-            ..filter.clone()
-        };
+        let filter = filter.without_status();
         let mut q = Query::with_now(now).deliveries(&filter);
         let limit = q.bind(limit);
         // A sweep re-checks each row once it holds it, and leaves rows a
@@ -453,15 +444,6 @@ impl Tx for PostgresTx<'_> {
                 [row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)],
             ))
         })?;
-        let mut counts = DeliveryCounts::default();
-        for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
-            counts.total += n;
-            counts.ready += ready;
-            counts.scheduled += scheduled;
-            counts.expired += expired;
-            counts.active_claims += active;
-            counts.add_group(status, transport, client, n);
-        }
-        Ok(counts)
+        Ok(DeliveryCounts::from_groups(groups))
     }
 }

@@ -125,10 +125,7 @@ pub(super) fn deliveries(filter: &DeliveryFilter, limit: i64) -> Query {
 /// Claimable deliveries in claim order: two index ranges (queued in claim
 /// order, expired leases by deadline), each cut to the limit, then merged.
 pub(super) fn claimable(filter: &DeliveryFilter, now: i64, limit: i64) -> Query {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
+    let filter = filter.without_status();
     let mut c = Conditions::with_now(now).deliveries(&filter);
     let limit = c.bind(limit);
     let sql = format!(
@@ -144,10 +141,7 @@ pub(super) fn claimable(filter: &DeliveryFilter, now: i64, limit: i64) -> Query 
 }
 
 pub(super) fn count_claimable(filter: &DeliveryFilter, now: i64) -> Query {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
+    let filter = filter.without_status();
     let c = Conditions::with_now(now).deliveries(&filter);
     let sql = format!(
         "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
@@ -158,10 +152,7 @@ pub(super) fn count_claimable(filter: &DeliveryFilter, now: i64) -> Query {
 }
 
 pub(super) fn expired_leases(filter: &DeliveryFilter, now: i64, limit: i64) -> Query {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
+    let filter = filter.without_status();
     let mut c = Conditions::with_now(now).deliveries(&filter);
     let limit = c.bind(limit);
     let sql = format!(
@@ -200,10 +191,7 @@ pub(super) fn counters(filter: &DeliveryFilter) -> Query {
 
 /// Queued deliveries due after now (`?1`), read from the index of scheduled ones.
 pub(super) fn scheduled(filter: &DeliveryFilter, now: i64) -> Query {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
+    let filter = filter.without_status();
     let c = Conditions::with_now(now).deliveries(&filter);
     let sql = format!(
         "SELECT count(*) FROM deliveries INDEXED BY deliveries_scheduled \
@@ -215,10 +203,7 @@ pub(super) fn scheduled(filter: &DeliveryFilter, now: i64) -> Query {
 
 /// Claimed deliveries whose lease ran out by now (`?1`).
 pub(super) fn expired(filter: &DeliveryFilter, now: i64) -> Query {
-    let filter = DeliveryFilter {
-        status: None,
-        ..filter.clone()
-    };
+    let filter = filter.without_status();
     let c = Conditions::with_now(now).deliveries(&filter);
     let sql = format!(
         "SELECT count(*) FROM deliveries INDEXED BY deliveries_by_lease WHERE {LEASE_EXPIRED}{}",

@@ -462,15 +462,6 @@ impl SqliteTx<'_> {
                 ],
             ))
         })?;
-        let mut counts = DeliveryCounts::default();
-        for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
-            counts.total += n;
-            counts.ready += ready;
-            counts.scheduled += scheduled;
-            counts.expired += expired;
-            counts.active_claims += active;
-            counts.add_group(status, transport, client, n);
-        }
-        Ok(counts)
+        Ok(DeliveryCounts::from_groups(groups))
     }
 }
