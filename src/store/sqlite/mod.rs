@@ -16,7 +16,10 @@ pub const APPLICATION_ID: i32 = 0x4F54_4258;
 pub const SCHEMA: &str = include_str!("../../../schema.sql");
 /// Forward migrations: entry `i` takes a database from version `i + 1` to
 /// `i + 2`. A new database gets them all after [`SCHEMA`].
-const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/0002_delivery_counts.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../../migrations/0002_delivery_counts.sql"),
+    include_str!("../../../migrations/0003_deliveries_in_claim_order.sql"),
+];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;
 
