@@ -132,6 +132,21 @@ def leases(run):
     run(["delivery", "renew", a, "--worker", "w5"], T + 203)
 
 
+def claim_order(run):
+    """Lapsed leases and queued deliveries are claimed together, oldest first."""
+    run(["sub", "create", "--client", "c", "--types", "t", "--any-target"], T)
+    for n in range(1, 5):
+        run(["event", "record", "--type", "t", "--subject", f"s{n}"], T + n)
+    first_id = delivery_id(run(["delivery", "claim", "--worker", "w1", "--lease", "100"], T + 10))
+    run(["delivery", "claim", "--worker", "w2", "--lease", "5"], T + 10)
+    run(["delivery", "claim", "--worker", "w3", "--lease", "5"], T + 10)
+    # The oldest is queued again while the next two lapse behind it.
+    run(["delivery", "release", first_id, "--worker", "w1"], T + 11)
+    run(["delivery", "ready", "--limit", "3"], T + 20)
+    run(["delivery", "claim", "--batch", "2", "--worker", "w4"], T + 20)
+    run(["delivery", "claim", "--batch", "5", "--worker", "w5"], T + 20)
+
+
 def retries(run):
     run(["sub", "create", "--client", "c", "--types", "t", "--any-target"], T)
     run(["event", "record", "--type", "t", "--subject", "x"], T + 1)
@@ -332,6 +347,7 @@ SCENARIOS = [
     ("fan_out", fan_out),
     ("worker_loop", worker_loop),
     ("leases", leases),
+    ("claim_order", claim_order),
     ("retries", retries),
     ("manual_deliveries", manual_deliveries),
     ("subscriptions", subscriptions),

@@ -343,7 +343,21 @@ impl Tx for SqliteTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        self.run(queries::claimable(filter, now, limit), delivery_row)
+        // Two ranges, each already cut to the limit, merged here: as one
+        // compound query SQLite sorted both again.
+        let mut found = self.run(queries::queued_due(filter, now, limit), delivery_row)?;
+        let lapsed = self.run(
+            queries::lapsed_in_claim_order(filter, now, limit),
+            delivery_row,
+        )?;
+        if !lapsed.is_empty() {
+            found.extend(lapsed);
+            found.sort_by(|a, b| {
+                (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id))
+            });
+            found.truncate(usize::try_from(limit).unwrap_or(0));
+        }
+        Ok(found)
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
