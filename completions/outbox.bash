@@ -1991,7 +1991,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-h -V --event --sub --client --transport --status --db --json --sync --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

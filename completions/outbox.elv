@@ -538,6 +538,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --recount 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'

@@ -455,6 +455,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbo
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l recount -d 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'

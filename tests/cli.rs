@@ -724,3 +724,27 @@ fn several_ids_are_handled_in_one_command() {
         serde_json::json!({"delivered": 3, "failed": 2, "queued": 5})
     );
 }
+
+#[test]
+fn stats_recount_takes_in_changes_made_by_hand() {
+    let sandbox = Sandbox::seeded();
+    let before = sandbox.json(&["stats"]);
+    assert_eq!(before["stats"]["byStatus"]["queued"], 2, "{before}");
+    assert_eq!(before["stats"]["byClient"]["audit"], 1, "{before}");
+    let conn = rusqlite::Connection::open(sandbox.db()).unwrap();
+    conn.execute(
+        "UPDATE deliveries SET status = 'cancelled' WHERE client_id = 'audit'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    // The kept counts do not see the hand-made change until a recount.
+    assert_eq!(sandbox.json(&["stats"])["stats"], before["stats"]);
+    let recounted = sandbox.json(&["stats", "--recount"]);
+    assert_eq!(
+        recounted["stats"]["byStatus"],
+        serde_json::json!({"queued": 1, "cancelled": 1}),
+        "{recounted}"
+    );
+    assert_eq!(sandbox.json(&["stats"])["stats"], recounted["stats"]);
+}

@@ -84,8 +84,9 @@ fn sql_literal(out: &mut String, value: ValueRef<'_>) {
 }
 
 /// The rows `recorded` holds beyond `empty`, replayed by the sqlite3 shell
-/// as plain INSERTs in one transaction on a copy of `empty`: the same rows,
-/// indexes and triggers, with none of outbox's hashing and matching.
+/// as plain INSERTs in one transaction on a copy of `empty`: the same rows
+/// (the kept counts among them) and indexes, with none of outbox's hashing,
+/// matching and counting.
 pub fn replay_as_inserts(
     bench: &Bench,
     recorded: &Path,
@@ -98,7 +99,7 @@ pub fn replay_as_inserts(
         "PRAGMA synchronous = {}; PRAGMA cache_size = -262144;\nBEGIN IMMEDIATE;\n",
         synchronous(sync)
     );
-    for table in ["events", "deliveries"] {
+    for table in ["events", "deliveries", "delivery_counts"] {
         let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
         let columns = stmt.column_count();
         let mut rows = stmt.query([]).unwrap();

@@ -14,6 +14,11 @@ pub struct StatsArgs {
     /// Count only deliveries in this status.
     #[arg(long, value_parser = one_of::<DeliveryStatus>())]
     pub status: Option<DeliveryStatus>,
+    /// Count every delivery again before answering: the SQLite file keeps
+    /// its counts as outbox writes, so a change made by hand (sqlite3, a
+    /// script) shows only after this.
+    #[arg(long)]
+    pub recount: bool,
 }
 
 pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -21,5 +26,11 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         status: args.status,
         ..args.filter.filter()
     };
-    Ok(Box::new(ctx.outbox()?.delivery_stats(&filter)?))
+    let mut outbox = ctx.outbox()?;
+    let stats = if args.recount {
+        outbox.recounted_stats(&filter)?
+    } else {
+        outbox.delivery_stats(&filter)?
+    };
+    Ok(Box::new(stats))
 }

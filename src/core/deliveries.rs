@@ -232,7 +232,8 @@ pub(crate) fn update(
     update: DeliveryUpdate,
     now: i64,
 ) -> Result<Delivery> {
-    let status = update.status.unwrap_or(delivery.status);
+    let was = delivery.status;
+    let status = update.status.unwrap_or(was);
     let mut claimed_at = update.claimed_at.unwrap_or(delivery.claimed_at);
     let mut lease_expires_at = update.lease_expires_at.unwrap_or(delivery.lease_expires_at);
     let mut next_attempt_at = update.next_attempt_at.unwrap_or(delivery.next_attempt_at);
@@ -269,7 +270,7 @@ pub(crate) fn update(
     delivery.claimed_at = claimed_at;
     delivery.lease_expires_at = lease_expires_at;
     delivery.delivered_at = delivered_at;
-    tx.update_delivery(&delivery)?;
+    tx.update_delivery(was, &delivery)?;
     Ok(delivery)
 }
 

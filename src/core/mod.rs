@@ -301,6 +301,15 @@ impl Outbox {
         self.read(|tx, now| deliveries::stats(tx, filter, now))
     }
 
+    /// [`Outbox::delivery_stats`] after counting every delivery again, for a
+    /// database whose deliveries were changed by hand.
+    pub fn recounted_stats(&mut self, filter: &DeliveryFilter) -> Result<StatsReply> {
+        self.write(|tx, now| {
+            tx.recount_deliveries()?;
+            deliveries::stats(tx, filter, now)
+        })
+    }
+
     pub fn claim_next(&mut self, claim: &Claim) -> Result<DeliveryReply> {
         self.write(|tx, now| {
             Ok(DeliveryReply {

@@ -8,7 +8,7 @@ pub mod sqlite;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
 };
-use crate::error::Result;
+use crate::error::{Error, Result, StorageCode};
 use std::collections::BTreeMap;
 
 /// How hard a commit works to survive power loss.
@@ -169,8 +169,9 @@ pub trait Tx {
     /// Inserts the delivery unless its id exists; false when it did.
     fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool>;
     /// Stores the fields a transition can change (status, claim, lease,
-    /// times, error, meta) of an existing delivery.
-    fn update_delivery(&mut self, delivery: &Delivery) -> Result<()>;
+    /// times, error, meta) of an existing delivery whose status, as read in
+    /// this transaction, `was`. Fails if the stored delivery is not `was`.
+    fn update_delivery(&mut self, was: DeliveryStatus, delivery: &Delivery) -> Result<()>;
     /// Newest first by `(createdAt, deliveryId)`.
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;
     /// Deliveries a worker may claim at `now` (queued and due, or under an
@@ -204,6 +205,11 @@ pub trait Tx {
     /// Every attempt for one event and subscription, by `(attempt, createdAt, deliveryId)`.
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>>;
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts>;
+    /// Rebuilds kept counts from the deliveries themselves, for a database
+    /// changed by hand. Backends that count rows on every ask keep none.
+    fn recount_deliveries(&mut self) -> Result<()> {
+        Ok(())
+    }
 
     /// Up to `limit` events with ids after `after`, by id (export).
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>>;
@@ -211,4 +217,14 @@ pub trait Tx {
     fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>>;
     /// Up to `limit` deliveries with ids after `after`, by id (export).
     fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>>;
+}
+
+/// A write found a delivery other than the transaction had read it: a
+/// store's bug or a change by hand mid-transaction, never a worker's race
+/// (writes hold the write lock or the row).
+pub(crate) fn not_as_read(delivery_id: &str, was: DeliveryStatus) -> Error {
+    Error::storage(
+        StorageCode::Other,
+        format!("delivery {delivery_id} is no longer {was} as this transaction read it"),
+    )
 }

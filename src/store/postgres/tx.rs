@@ -4,13 +4,15 @@
 
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
-use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
     SUBSCRIPTION_REPLACE,
 };
-use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
+use crate::store::{
+    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, not_as_read,
+};
 use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
 use std::collections::HashMap;
@@ -311,10 +313,11 @@ impl Tx for PostgresTx<'_> {
             .map(|n| n == 1)
     }
 
-    fn update_delivery(&mut self, d: &Delivery) -> Result<()> {
-        self.execute(
+    fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
+        let changed = self.execute(
             "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, updated_at = $6, \
-             next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 WHERE delivery_id = $1",
+             next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
+             WHERE delivery_id = $1 AND status = $11",
             &[
                 &d.delivery_id,
                 &d.status.as_str(),
@@ -326,9 +329,13 @@ impl Tx for PostgresTx<'_> {
                 &d.claimed_at,
                 &d.lease_expires_at,
                 &d.delivered_at,
+                &was.as_str(),
             ],
-        )
-        .map(drop)
+        )?;
+        match changed {
+            1 => Ok(()),
+            _ => Err(not_as_read(&d.delivery_id, was)),
+        }
     }
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {

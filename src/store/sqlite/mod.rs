@@ -1,6 +1,7 @@
 //! The SQLite backend: opening (and creating, and refusing) database files,
 //! the schema version, and the mapping of SQLite failures to error codes.
 
+mod counts;
 mod queries;
 mod tx;
 
@@ -19,6 +20,7 @@ pub const SCHEMA: &str = include_str!("../../../schema.sql");
 const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0002_delivery_counts.sql"),
     include_str!("../../../migrations/0003_deliveries_in_claim_order.sql"),
+    include_str!("../../../migrations/0004_counts_kept_per_transaction.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;

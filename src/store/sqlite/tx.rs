@@ -1,13 +1,16 @@
 //! The SQL of every read and write, inside one SQLite transaction.
 //! Statements are prepared once per connection (`prepare_cached`).
 
+use super::counts::{self, CountChanges};
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::sql_error;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription, Transport};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
-use crate::store::{DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx};
+use crate::store::{
+    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, not_as_read,
+};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use serde::de::DeserializeOwned;
@@ -19,6 +22,8 @@ pub(super) struct SqliteTx<'c> {
     /// types again and again, and subscriptions only change through this
     /// transaction while it lasts.
     matches: HashMap<String, Vec<Subscription>>,
+    /// Changes to the kept delivery counts, written before the commit.
+    counts: CountChanges,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -26,6 +31,7 @@ impl<'c> SqliteTx<'c> {
         SqliteTx {
             tx,
             matches: HashMap::new(),
+            counts: CountChanges::default(),
         }
     }
 
@@ -192,7 +198,8 @@ fn first<T>(rows: Vec<T>) -> Option<T> {
 }
 
 impl Tx for SqliteTx<'_> {
-    fn commit(self: Box<Self>) -> Result<()> {
+    fn commit(mut self: Box<Self>) -> Result<()> {
+        self.counts.flush(&self.tx)?;
         self.tx.commit().map_err(|e| sql_error(&e))
     }
 
@@ -298,38 +305,65 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
-        self.write_delivery(d, DELIVERY_REPLACE).map(drop)
+        let replaced = self.query(
+            "SELECT status, transport, client_id FROM deliveries WHERE delivery_id = ?1",
+            &[SqlValue::Text(d.delivery_id.clone())],
+            |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
+        )?;
+        self.write_delivery(d, DELIVERY_REPLACE)?;
+        if let Some((status, transport, client_id)) = first(replaced) {
+            self.counts.add(status, transport, &client_id, -1);
+        }
+        self.counts.add(d.status, d.transport, &d.client_id, 1);
+        Ok(())
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
-        self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")
-            .map(|changed| changed == 1)
+        let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
+        if inserted {
+            self.counts.add(d.status, d.transport, &d.client_id, 1);
+        }
+        Ok(inserted)
     }
 
-    fn update_delivery(&mut self, d: &Delivery) -> Result<()> {
+    fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
         // Only the columns a transition changes, so indexes on the others
-        // (creation time, event and attempt) are left alone.
+        // (creation time, event and attempt) are left alone. The group the
+        // delivery is counted in comes from the row itself.
         let mut stmt = self
             .tx
             .prepare_cached(
                 "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = ?4, meta = ?5, updated_at = ?6, \
                    next_attempt_at = ?7, claimed_at = ?8, lease_expires_at = ?9, delivered_at = ?10 \
-                 WHERE delivery_id = ?1",
+                 WHERE delivery_id = ?1 AND status = ?11 RETURNING transport, client_id",
             )
             .map_err(|e| sql_error(&e))?;
-        stmt.execute(params![
-            d.delivery_id,
-            d.status.as_str(),
-            d.claimed_by,
-            d.last_error,
-            json_text(&d.meta),
-            d.updated_at,
-            d.next_attempt_at,
-            d.claimed_at,
-            d.lease_expires_at,
-            d.delivered_at,
-        ])
-        .map_err(|e| sql_error(&e))?;
+        let group = stmt.query_row(
+            params![
+                d.delivery_id,
+                d.status.as_str(),
+                d.claimed_by,
+                d.last_error,
+                json_text(&d.meta),
+                d.updated_at,
+                d.next_attempt_at,
+                d.claimed_at,
+                d.lease_expires_at,
+                d.delivered_at,
+                was.as_str(),
+            ],
+            |row| Ok((parsed::<Transport>(row, 0)?, row.get::<_, String>(1)?)),
+        );
+        let (transport, client_id) = match group {
+            Ok(group) => group,
+            Err(rusqlite::Error::QueryReturnedNoRows) => {
+                return Err(not_as_read(&d.delivery_id, was));
+            }
+            Err(e) => return Err(sql_error(&e)),
+        };
+        drop(stmt);
+        self.counts.add(was, transport, &client_id, -1);
+        self.counts.add(d.status, transport, &client_id, 1);
         Ok(())
     }
 
@@ -367,7 +401,7 @@ impl Tx for SqliteTx<'_> {
                 status: Some(DeliveryStatus::Queued),
                 ..filter.clone()
             };
-            let counters = self.run(queries::counters(&queued), counter_row)?;
+            let counters = self.kept_counts(&queued)?;
             let queued: i64 = counters.iter().map(|(_, _, _, n)| n).sum();
             let scheduled = self.run_count(queries::scheduled(filter, now))?;
             let expired = self.run_count(queries::expired(filter, now))?;
@@ -426,13 +460,19 @@ impl Tx for SqliteTx<'_> {
         )
     }
 
+    fn recount_deliveries(&mut self) -> Result<()> {
+        // Changes not yet written would be counted twice.
+        self.counts = CountChanges::default();
+        counts::recount(&self.tx)
+    }
+
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         if !queries::counters_serve(filter) {
             return self.counted_from_rows(filter, now);
         }
         let mut counts = DeliveryCounts::default();
         let (mut queued, mut claimed) = (0, 0);
-        for (status, transport, client, n) in self.run(queries::counters(filter), counter_row)? {
+        for (status, transport, client, n) in self.kept_counts(filter)? {
             counts.total += n;
             match status.as_str() {
                 "queued" => queued += n,
@@ -459,6 +499,16 @@ fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, String, i64)>
 }
 
 impl SqliteTx<'_> {
+    /// The kept counts of the groups `filter` selects, this transaction's
+    /// own changes included.
+    fn kept_counts(
+        &mut self,
+        filter: &DeliveryFilter,
+    ) -> Result<Vec<(String, String, String, i64)>> {
+        self.counts.flush(&self.tx)?;
+        self.run(queries::counters(filter), counter_row)
+    }
+
     /// Counts by reading the deliveries a filter selects.
     fn counted_from_rows(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         type Group = (String, String, String, [i64; 5]);
