@@ -170,7 +170,8 @@ pub trait Tx {
     fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool>;
     /// Stores the fields a transition can change (status, claim, lease,
     /// times, error, meta) of an existing delivery whose status, as read in
-    /// this transaction, `was`. Fails if the stored delivery is not `was`.
+    /// this transaction, `was`. Fails unless the stored delivery has that
+    /// status and the same transport and client (no transition changes them).
     fn update_delivery(&mut self, was: DeliveryStatus, delivery: &Delivery) -> Result<()>;
     /// Newest first by `(createdAt, deliveryId)`.
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;

@@ -317,7 +317,7 @@ impl Tx for PostgresTx<'_> {
         let changed = self.execute(
             "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, updated_at = $6, \
              next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
-             WHERE delivery_id = $1 AND status = $11",
+             WHERE delivery_id = $1 AND status = $11 AND transport = $12 AND client_id = $13",
             &[
                 &d.delivery_id,
                 &d.status.as_str(),
@@ -330,6 +330,8 @@ impl Tx for PostgresTx<'_> {
                 &d.lease_expires_at,
                 &d.delivered_at,
                 &was.as_str(),
+                &d.transport.as_str(),
+                &d.client_id,
             ],
         )?;
         match changed {

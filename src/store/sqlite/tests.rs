@@ -301,7 +301,12 @@ fn kept_counts_agree_with_counting_the_rows() {
             0
         };
         match tx.delivery(&id).unwrap() {
-            Some(stored) if next(2) == 0 => tx.update_delivery(stored.status, &d).unwrap(),
+            Some(stored) if next(2) == 0 => {
+                // A transition: the group it is counted in stays.
+                d.transport = stored.transport;
+                d.client_id = stored.client_id;
+                tx.update_delivery(stored.status, &d).unwrap()
+            }
             _ => tx.put_delivery(&d).unwrap(),
         }
     }
@@ -362,6 +367,12 @@ fn an_update_from_a_status_the_delivery_no_longer_has_fails_and_counts_nothing()
     let refused = tx
         .update_delivery(DeliveryStatus::Queued, &done)
         .expect_err("the stored delivery is claimed, not queued");
+    assert_eq!(refused.code(), "storage:error");
+    let mut elsewhere = delivery("d1", DeliveryStatus::Delivered, 1);
+    elsewhere.client_id = "other".into();
+    let refused = tx
+        .update_delivery(DeliveryStatus::Claimed, &elsewhere)
+        .expect_err("the stored delivery belongs to another client");
     assert_eq!(refused.code(), "storage:error");
     let counts = tx.delivery_counts(&DeliveryFilter::default(), 10).unwrap();
     assert_eq!(counts.by_status, [("claimed".to_owned(), 1)].into());

@@ -5,7 +5,7 @@ use super::counts::{self, CountChanges};
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::sql_error;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription, Transport};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
@@ -328,18 +328,18 @@ impl Tx for SqliteTx<'_> {
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
         // Only the columns a transition changes, so indexes on the others
-        // (creation time, event and attempt) are left alone. The group the
-        // delivery is counted in comes from the row itself.
+        // (creation time, event and attempt) are left alone. The condition
+        // makes sure the row is in the group the change is counted against.
         let mut stmt = self
             .tx
             .prepare_cached(
                 "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = ?4, meta = ?5, updated_at = ?6, \
                    next_attempt_at = ?7, claimed_at = ?8, lease_expires_at = ?9, delivered_at = ?10 \
-                 WHERE delivery_id = ?1 AND status = ?11 RETURNING transport, client_id",
+                 WHERE delivery_id = ?1 AND status = ?11 AND transport = ?12 AND client_id = ?13",
             )
             .map_err(|e| sql_error(&e))?;
-        let group = stmt.query_row(
-            params![
+        let changed = stmt
+            .execute(params![
                 d.delivery_id,
                 d.status.as_str(),
                 d.claimed_by,
@@ -351,19 +351,16 @@ impl Tx for SqliteTx<'_> {
                 d.lease_expires_at,
                 d.delivered_at,
                 was.as_str(),
-            ],
-            |row| Ok((parsed::<Transport>(row, 0)?, row.get::<_, String>(1)?)),
-        );
-        let (transport, client_id) = match group {
-            Ok(group) => group,
-            Err(rusqlite::Error::QueryReturnedNoRows) => {
-                return Err(not_as_read(&d.delivery_id, was));
-            }
-            Err(e) => return Err(sql_error(&e)),
-        };
+                d.transport.as_str(),
+                d.client_id,
+            ])
+            .map_err(|e| sql_error(&e))?;
+        if changed != 1 {
+            return Err(not_as_read(&d.delivery_id, was));
+        }
         drop(stmt);
-        self.counts.add(was, transport, &client_id, -1);
-        self.counts.add(d.status, transport, &client_id, 1);
+        self.counts.add(was, d.transport, &d.client_id, -1);
+        self.counts.add(d.status, d.transport, &d.client_id, 1);
         Ok(())
     }
 
