@@ -83,6 +83,43 @@ fn sql_literal(out: &mut String, value: ValueRef<'_>) {
     }
 }
 
+/// The order in which the shell replays a batch's rows.
+#[derive(Clone, Copy)]
+pub enum Replay {
+    /// As `event record --batch` writes them: each event, then its
+    /// deliveries by subscription. The equivalent INSERTs.
+    AsWritten,
+    /// Each table in its key order: every insert lands at the end of the
+    /// table and of most indexes, which SQLite does without a search. A
+    /// writer cannot choose this order without holding back the batch.
+    KeyOrder,
+}
+
+impl Replay {
+    pub fn name(self) -> &'static str {
+        match self {
+            Replay::AsWritten => "as written",
+            Replay::KeyOrder => "in key order",
+        }
+    }
+}
+
+/// Appends `INSERT INTO table VALUES (...)` for every row `stmt` returns.
+fn insert_rows(sql: &mut String, table: &str, stmt: &mut rusqlite::Statement<'_>, params: &[&str]) {
+    let columns = stmt.column_count();
+    let mut rows = stmt.query(rusqlite::params_from_iter(params)).unwrap();
+    while let Some(row) = rows.next().unwrap() {
+        let _ = write!(sql, "INSERT INTO {table} VALUES (");
+        for i in 0..columns {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql_literal(sql, row.get_ref(i).unwrap());
+        }
+        sql.push_str(");\n");
+    }
+}
+
 /// The rows `recorded` holds beyond `empty`, replayed by the sqlite3 shell
 /// as plain INSERTs in one transaction on a copy of `empty`: the same rows
 /// (the kept counts among them) and indexes, with none of outbox's hashing,
@@ -92,31 +129,51 @@ pub fn replay_as_inserts(
     recorded: &Path,
     empty: &Path,
     sync: Durability,
+    order: Replay,
 ) -> Duration {
     let conn = rusqlite::Connection::open(recorded).unwrap();
-    let script = bench.dir.join(format!("replay-{}.sql", sync.name()));
+    let name = format!("replay-{}-{}", sync.name(), order.name().replace(' ', "-"));
+    let script = bench.dir.join(format!("{name}.sql"));
     let mut sql = format!(
         "PRAGMA synchronous = {}; PRAGMA cache_size = -262144;\nBEGIN IMMEDIATE;\n",
         synchronous(sync)
     );
-    for table in ["events", "deliveries", "delivery_counts"] {
-        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
-        let columns = stmt.column_count();
-        let mut rows = stmt.query([]).unwrap();
-        while let Some(row) = rows.next().unwrap() {
-            let _ = write!(sql, "INSERT INTO {table} VALUES (");
-            for i in 0..columns {
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql_literal(&mut sql, row.get_ref(i).unwrap());
+    let all = |sql: &mut String, table: &str, order_by: &str| {
+        let mut stmt = conn
+            .prepare(&format!("SELECT * FROM {table} ORDER BY {order_by}"))
+            .unwrap();
+        insert_rows(sql, table, &mut stmt, &[]);
+    };
+    match order {
+        Replay::AsWritten => {
+            let mut events = conn
+                .prepare("SELECT event_id FROM events ORDER BY rowid")
+                .unwrap();
+            let ids: Vec<String> = events
+                .query_map([], |row| row.get(0))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            let mut event = conn
+                .prepare("SELECT * FROM events WHERE event_id = ?1")
+                .unwrap();
+            let mut deliveries = conn
+                .prepare("SELECT * FROM deliveries WHERE event_id = ?1 ORDER BY sub_id, attempt")
+                .unwrap();
+            for id in &ids {
+                insert_rows(&mut sql, "events", &mut event, &[id]);
+                insert_rows(&mut sql, "deliveries", &mut deliveries, &[id]);
             }
-            sql.push_str(");\n");
+        }
+        Replay::KeyOrder => {
+            all(&mut sql, "events", "rowid");
+            all(&mut sql, "deliveries", "created_at, delivery_id");
         }
     }
+    all(&mut sql, "delivery_counts", "status, transport, client_id");
     sql.push_str("COMMIT;\n");
     std::fs::write(&script, sql).unwrap();
-    let target = bench.copy_db(empty, &format!("replay-{}", sync.name()));
+    let target = bench.copy_db(empty, &name);
     time(|| {
         let status = Command::new(sqlite3())
             .arg(&target)

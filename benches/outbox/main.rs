@@ -11,6 +11,7 @@
 mod baselines;
 mod setup;
 
+use baselines::Replay;
 use setup::{Bench, Durability, Named, env_size, median, outbox, time};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -127,7 +128,7 @@ fn one_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
 
 /// Figure 2: a batch of events that each match two subscriptions, against
 /// the sqlite3 shell inserting the same rows in one transaction.
-fn batch(bench: &Bench, sync: Durability) -> Figure {
+fn batch(bench: &Bench, sync: Durability) -> Vec<Figure> {
     let events = env_size("OUTBOX_BENCH_EVENTS", 100_000);
     let db = bench.fresh_db(&format!("batch-{}", sync.name()));
     outbox(
@@ -167,21 +168,32 @@ fn batch(bench: &Bench, sync: Durability) -> Figure {
             &["event", "record", "--batch", input.to_str().unwrap()],
         ))
     });
-    let theirs = baselines::replay_as_inserts(bench, &db, &empty, sync);
-    Figure::new(
-        format!(
-            "2. `event record --batch`, {events} events → {} rows ({})",
-            events * 3,
-            sync.name()
-        ),
-        format!("{:.2} s", ours.as_secs_f64()),
-        format!(
-            "sqlite3 shell, same rows as INSERTs in one transaction: {:.2} s",
-            theirs.as_secs_f64()
-        ),
-        ours.as_secs_f64() / theirs.as_secs_f64(),
-        "≤ 1.0",
-    )
+    // The goal is set against the same INSERTs in the order the batch
+    // wrote them; key order, SQLite's fastest case, is shown beside it.
+    [Replay::AsWritten, Replay::KeyOrder]
+        .into_iter()
+        .map(|order| {
+            let theirs = baselines::replay_as_inserts(bench, &db, &empty, sync, order);
+            Figure::new(
+                format!(
+                    "2. `event record --batch`, {events} events → {} rows ({})",
+                    events * 3,
+                    sync.name()
+                ),
+                format!("{:.2} s", ours.as_secs_f64()),
+                format!(
+                    "sqlite3 shell, same rows as INSERTs {} in one transaction: {:.2} s",
+                    order.name(),
+                    theirs.as_secs_f64()
+                ),
+                ours.as_secs_f64() / theirs.as_secs_f64(),
+                match order {
+                    Replay::AsWritten => "≤ 1.0",
+                    Replay::KeyOrder => "(reported)",
+                },
+            )
+        })
+        .collect()
 }
 
 /// Figure 3: draining deliveries the fastest way a shell user can, against
@@ -363,7 +375,7 @@ fn main() {
             figures.extend(one_process(&bench, sync));
         }
         if wanted("2") {
-            figures.push(batch(&bench, sync));
+            figures.extend(batch(&bench, sync));
         }
         if wanted("3") {
             figures.push(drain(&bench, sync, litequeue));
