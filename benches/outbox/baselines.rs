@@ -209,10 +209,9 @@ pub fn raw_updates(db: &Path, sync: Durability, count: usize) -> Duration {
     })
 }
 
-/// litequeue (PyPI) draining its own queue: `pop` + `done` in a Python loop.
-/// Installed into a virtualenv under target/bench on first use.
-pub fn litequeue(bench: &Bench) -> Option<(usize, Duration)> {
-    let count = crate::setup::env_size("OUTBOX_BENCH_LITEQUEUE", 10_000);
+/// A Python with litequeue (PyPI), installed into a virtualenv under
+/// target/bench on first use.
+pub fn litequeue_python(bench: &Bench) -> Option<PathBuf> {
     let venv = bench.dir.join("venv");
     let python = venv.join("bin/python");
     if !python.exists() {
@@ -229,6 +228,7 @@ pub fn litequeue(bench: &Bench) -> Option<(usize, Duration)> {
     }
     let has = Command::new(&python)
         .args(["-c", "import litequeue"])
+        .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
     if !has
@@ -240,6 +240,12 @@ pub fn litequeue(bench: &Bench) -> Option<(usize, Duration)> {
         eprintln!("litequeue: pip install failed; figure 3 has no baseline");
         return None;
     }
+    Some(python)
+}
+
+/// litequeue draining its own queue: `pop` + `done` in a Python loop.
+pub fn litequeue(bench: &Bench, python: &Path) -> Option<(usize, Duration)> {
+    let count = crate::setup::env_size("OUTBOX_BENCH_LITEQUEUE", 10_000);
     let db = bench.fresh_db("litequeue");
     let script = format!(
         "import time, litequeue\n\
@@ -250,7 +256,7 @@ pub fn litequeue(bench: &Bench) -> Option<(usize, Duration)> {
          print(time.perf_counter() - started)\n",
         db = db.display().to_string()
     );
-    let output = Command::new(&python).args(["-c", &script]).output().ok()?;
+    let output = Command::new(python).args(["-c", &script]).output().ok()?;
     let seconds: f64 = String::from_utf8_lossy(&output.stdout)
         .trim()
         .parse()

@@ -14,6 +14,7 @@ mod setup;
 use baselines::Replay;
 use setup::{Bench, Durability, Named, env_size, median, outbox, time};
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Duration;
 
 /// One line of the results table.
@@ -197,8 +198,9 @@ fn batch(bench: &Bench, sync: Durability) -> Vec<Figure> {
 }
 
 /// Figure 3: draining deliveries the fastest way a shell user can, against
-/// litequeue's pop + done loop in Python.
-fn drain(bench: &Bench, sync: Durability, litequeue: Option<(usize, Duration)>) -> Figure {
+/// litequeue's pop + done loop in Python, run just before and just after so
+/// that a machine slowing down or speeding up meets both sides alike.
+fn drain(bench: &Bench, sync: Durability, python: Option<&Path>) -> Figure {
     let count = env_size("OUTBOX_BENCH_DRAIN", 100_000);
     let db = bench.fresh_db(&format!("drain-{}", sync.name()));
     outbox(
@@ -224,6 +226,7 @@ fn drain(bench: &Bench, sync: Durability, litequeue: Option<(usize, Duration)>) 
             bench.ndjson_of_type(count, "t").to_str().unwrap(),
         ],
     );
+    let litequeue_before = python.and_then(|p| baselines::litequeue(bench, p));
     let took = time(|| {
         loop {
             let claimed = outbox(
@@ -248,14 +251,18 @@ fn drain(bench: &Bench, sync: Durability, litequeue: Option<(usize, Duration)>) 
             outbox(&db, sync, &args);
         }
     });
-    let (baseline, ratio) = match litequeue {
-        Some((n, t)) => (
-            format!(
-                "litequeue pop + done ({n} messages, its default synchronous=NORMAL): {}",
-                rate(n, t)
-            ),
-            (count as f64 / took.as_secs_f64()) / (n as f64 / t.as_secs_f64()),
-        ),
+    let litequeue_after = python.and_then(|p| baselines::litequeue(bench, p));
+    let (baseline, ratio) = match litequeue_before.zip(litequeue_after) {
+        Some(((n, before), (_, after))) => {
+            let t = (before + after) / 2;
+            (
+                format!(
+                    "litequeue pop + done ({n} messages, its default synchronous=NORMAL; mean of a run before and after): {}",
+                    rate(n, t)
+                ),
+                (count as f64 / took.as_secs_f64()) / (n as f64 / t.as_secs_f64()),
+            )
+        }
         None => ("litequeue not available".to_owned(), f64::NAN),
     };
     Figure::new(
@@ -301,10 +308,14 @@ fn scaling(bench: &Bench) -> Vec<Figure> {
     let ops = setup::scaling_ops();
     let mut figures = Vec::new();
     for (name, op) in ops {
-        let latency: Vec<Duration> = dbs
-            .iter()
-            .map(|db| median((0..25).map(|i| time(|| op(db, i))).collect()))
-            .collect();
+        // Sizes take turns, so a drift in the machine's speed meets both.
+        let mut samples = vec![Vec::new(); dbs.len()];
+        for i in 0..25 {
+            for (db, times) in dbs.iter().zip(&mut samples) {
+                times.push(time(|| op(db, i)));
+            }
+        }
+        let latency: Vec<Duration> = samples.into_iter().map(median).collect();
         figures.push(Figure::new(
             format!("5. {name}"),
             format!("{} at {} deliveries", ms(latency[1]), sizes[1]),
@@ -365,8 +376,8 @@ fn main() {
     };
     let mut figures = Vec::new();
     eprintln!("figure | outbox | baseline | ratio | goal");
-    let litequeue = if wanted("3") {
-        baselines::litequeue(&bench)
+    let python = if wanted("3") {
+        baselines::litequeue_python(&bench)
     } else {
         None
     };
@@ -378,7 +389,7 @@ fn main() {
             figures.extend(batch(&bench, sync));
         }
         if wanted("3") {
-            figures.push(drain(&bench, sync, litequeue));
+            figures.push(drain(&bench, sync, python.as_deref()));
         }
         if wanted("4") {
             figures.push(in_process(&bench, sync));
