@@ -3,6 +3,7 @@
 
 mod counts;
 mod queries;
+mod rows;
 mod tx;
 
 use super::{Durability, Store, Tx};

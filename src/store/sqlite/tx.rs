@@ -3,8 +3,10 @@
 
 use super::counts::{self, CountChanges};
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
+use super::rows::{
+    counter_row, delivery_row, event_row, first, json_text, parsed, subscription_row,
+};
 use super::sql_error;
-use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
@@ -13,7 +15,6 @@ use crate::store::{
 };
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
-use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 
 pub(super) struct SqliteTx<'c> {
@@ -118,83 +119,6 @@ impl<'c> SqliteTx<'c> {
         stmt.query_row(params_from_iter(params), |row| row.get(0))
             .map_err(|e| sql_error(&e))
     }
-}
-
-fn json_text<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).expect("records serialise to JSON")
-}
-
-fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
-    let text: String = row.get(index)?;
-    serde_json::from_str(&text).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
-    })
-}
-
-fn parsed<T: std::str::FromStr<Err = String>>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
-    let text: String = row.get(index)?;
-    text.parse().map_err(|e: String| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, e.into())
-    })
-}
-
-fn event_row(row: &Row<'_>) -> rusqlite::Result<Event> {
-    Ok(Event {
-        event_id: row.get(0)?,
-        event_type: row.get(1)?,
-        subject: row.get(2)?,
-        source: row.get(3)?,
-        target: row.get(4)?,
-        status: parsed(row, 5)?,
-        payload: from_json::<Object>(row, 6)?,
-        subscriptions: from_json(row, 7)?,
-        ack: from_json::<Object>(row, 8)?,
-        created_at: row.get(9)?,
-        updated_at: row.get(10)?,
-        ack_at: row.get(11)?,
-    })
-}
-
-fn subscription_row(row: &Row<'_>) -> rusqlite::Result<Subscription> {
-    Ok(Subscription {
-        sub_id: row.get(0)?,
-        client_id: row.get(1)?,
-        event_types: from_json(row, 2)?,
-        target: row.get(3)?,
-        transport: parsed(row, 4)?,
-        endpoint: row.get(5)?,
-        status: parsed(row, 6)?,
-        filters: from_json::<Object>(row, 7)?,
-        meta: from_json::<Object>(row, 8)?,
-        created_at: row.get(9)?,
-        updated_at: row.get(10)?,
-    })
-}
-
-fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
-    Ok(Delivery {
-        delivery_id: row.get(0)?,
-        event_id: row.get(1)?,
-        sub_id: row.get(2)?,
-        client_id: row.get(3)?,
-        transport: parsed(row, 4)?,
-        endpoint: row.get(5)?,
-        status: parsed(row, 6)?,
-        attempt: row.get(7)?,
-        claimed_by: row.get(8)?,
-        last_error: row.get(9)?,
-        meta: from_json::<Object>(row, 10)?,
-        created_at: row.get(11)?,
-        updated_at: row.get(12)?,
-        next_attempt_at: row.get(13)?,
-        claimed_at: row.get(14)?,
-        lease_expires_at: row.get(15)?,
-        delivered_at: row.get(16)?,
-    })
-}
-
-fn first<T>(rows: Vec<T>) -> Option<T> {
-    rows.into_iter().next()
 }
 
 impl Tx for SqliteTx<'_> {
@@ -489,10 +413,6 @@ impl Tx for SqliteTx<'_> {
         counts.active_claims = claimed - counts.expired;
         Ok(counts)
     }
-}
-
-fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, String, i64)> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
 }
 
 impl SqliteTx<'_> {
