@@ -185,28 +185,50 @@ pub fn replay_as_inserts(
     })
 }
 
-/// `count` one-row `BEGIN IMMEDIATE` updates, each its own transaction, on
-/// a side table of the same database file.
-pub fn raw_updates(db: &Path, sync: Durability, count: usize) -> Duration {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch(&format!(
-        "PRAGMA synchronous = {}; CREATE TABLE IF NOT EXISTS bench_raw (id INTEGER PRIMARY KEY, v INTEGER NOT NULL);
-         INSERT OR REPLACE INTO bench_raw VALUES (1, 0);",
-        synchronous(sync)
-    ))
-    .unwrap();
-    let mut begin = conn.prepare("BEGIN IMMEDIATE").unwrap();
-    let mut update = conn
-        .prepare("UPDATE bench_raw SET v = v + 1 WHERE id = 1")
+/// One-row `BEGIN IMMEDIATE` updates, each its own transaction, on a side
+/// table of the same database file.
+pub struct RawUpdates {
+    conn: rusqlite::Connection,
+}
+
+impl RawUpdates {
+    pub fn new(db: &Path, sync: Durability) -> Self {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        conn.execute_batch(&format!(
+            "PRAGMA synchronous = {}; CREATE TABLE IF NOT EXISTS bench_raw (id INTEGER PRIMARY KEY, v INTEGER NOT NULL);
+             INSERT OR REPLACE INTO bench_raw VALUES (1, 0);",
+            synchronous(sync)
+        ))
         .unwrap();
-    let mut commit = conn.prepare("COMMIT").unwrap();
-    time(|| {
-        for _ in 0..count {
-            begin.execute([]).unwrap();
-            update.execute([]).unwrap();
-            commit.execute([]).unwrap();
-        }
-    })
+        RawUpdates { conn }
+    }
+
+    /// Copies the WAL into the file, so that the next round of either side
+    /// starts from the start of the WAL and pays only for its own
+    /// checkpoints. The WAL file keeps its size (RESTART, not TRUNCATE), as
+    /// in a long-running worker: commits overwrite it rather than grow it.
+    pub fn checkpoint(&self) {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
+            .unwrap();
+    }
+
+    /// Times `count` transactions.
+    pub fn run(&self, count: usize) -> Duration {
+        let mut begin = self.conn.prepare_cached("BEGIN IMMEDIATE").unwrap();
+        let mut update = self
+            .conn
+            .prepare_cached("UPDATE bench_raw SET v = v + 1 WHERE id = 1")
+            .unwrap();
+        let mut commit = self.conn.prepare_cached("COMMIT").unwrap();
+        time(|| {
+            for _ in 0..count {
+                begin.execute([]).unwrap();
+                update.execute([]).unwrap();
+                commit.execute([]).unwrap();
+            }
+        })
+    }
 }
 
 /// A Python with litequeue (PyPI), installed into a virtualenv under

@@ -141,25 +141,44 @@ fn record(outbox: &mut Outbox, event_type: &str, from: usize, count: usize) {
     outbox.record_events(requests).unwrap();
 }
 
-/// Times `cycles` claim + complete cycles through the core library.
-pub fn core_cycles(db: &Path, sync: Durability, cycles: usize) -> Duration {
-    let mut outbox = open(db, sync);
-    subscribe(&mut outbox, "c", "t");
-    record(&mut outbox, "t", 0, cycles);
-    let claim = Claim {
-        worker: Some("w".into()),
-        ..Claim::default()
-    };
-    let complete = Complete {
-        worker: Some("w".into()),
-        ..Complete::default()
-    };
-    time(|| {
-        for _ in 0..cycles {
-            let id = outbox.claim_next(&claim).unwrap().delivery.delivery_id;
-            outbox.complete_delivery(&id, &complete).unwrap();
+/// Claim + complete cycles through the core library, on deliveries made
+/// beforehand.
+pub struct CoreCycles {
+    outbox: Outbox,
+    claim: Claim,
+    complete: Complete,
+}
+
+impl CoreCycles {
+    /// An outbox at `db` with `deliveries` queued deliveries.
+    pub fn new(db: &Path, sync: Durability, deliveries: usize) -> Self {
+        let mut outbox = open(db, sync);
+        subscribe(&mut outbox, "c", "t");
+        record(&mut outbox, "t", 0, deliveries);
+        let worker = Some("w".to_owned());
+        CoreCycles {
+            outbox,
+            claim: Claim {
+                worker: worker.clone(),
+                ..Claim::default()
+            },
+            complete: Complete {
+                worker,
+                ..Complete::default()
+            },
         }
-    })
+    }
+
+    /// Times `cycles` claim + complete cycles.
+    pub fn run(&mut self, cycles: usize) -> Duration {
+        time(|| {
+            for _ in 0..cycles {
+                let claimed = self.outbox.claim_next(&self.claim).unwrap();
+                let id = claimed.delivery.delivery_id;
+                self.outbox.complete_delivery(&id, &self.complete).unwrap();
+            }
+        })
+    }
 }
 
 /// A database with `deliveries` deliveries (two per event, half of them
