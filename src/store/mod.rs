@@ -229,3 +229,12 @@ pub(crate) fn not_as_read(delivery_id: &str, was: DeliveryStatus) -> Error {
         format!("delivery {delivery_id} is no longer {was} as this transaction read it"),
     )
 }
+
+/// The first `limit` of `found` in claim order, `(createdAt, deliveryId)`:
+/// claims read due queued deliveries and lapsed leases as two ranges, each
+/// already cut to the limit and in that order.
+pub(crate) fn first_in_claim_order(mut found: Vec<Delivery>, limit: i64) -> Vec<Delivery> {
+    found.sort_by(|a, b| (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id)));
+    found.truncate(usize::try_from(limit).unwrap_or(0));
+    found
+}

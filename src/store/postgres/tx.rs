@@ -11,7 +11,8 @@ use crate::store::sql::{
     SUBSCRIPTION_REPLACE,
 };
 use crate::store::{
-    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, not_as_read,
+    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, first_in_claim_order,
+    not_as_read,
 };
 use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
@@ -166,9 +167,7 @@ impl<'c> PostgresTx<'c> {
             );
             found.extend(self.run(q, delivery_row)?);
         }
-        found.sort_by(|a, b| (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id)));
-        found.truncate(limit as usize);
-        Ok(found)
+        Ok(first_in_claim_order(found, limit))
     }
 }
 

@@ -129,25 +129,36 @@ pub(super) fn deliveries(filter: &DeliveryFilter, limit: i64) -> Query {
 
 /// Due queued deliveries in claim order, read off an index in that order.
 pub(super) fn queued_due(filter: &DeliveryFilter, now: i64, limit: i64) -> Query {
-    let filter = filter.without_status();
-    let c = Conditions::with_now(now).deliveries(&filter);
-    let sql = format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {QUEUED_DUE}{} \
-         ORDER BY created_at, delivery_id LIMIT {limit}",
-        c.sql
-    );
-    c.finish(sql)
+    in_claim_order("deliveries", QUEUED_DUE, filter, now, limit)
 }
 
 /// Claimed deliveries whose lease ran out, in claim order. Read through the
 /// lease index, which holds only the lapsed few at its start: in claim order
 /// SQLite would walk every claimed delivery to find them.
 pub(super) fn lapsed_in_claim_order(filter: &DeliveryFilter, now: i64, limit: i64) -> Query {
+    in_claim_order(
+        "deliveries INDEXED BY deliveries_by_lease",
+        LEASE_EXPIRED,
+        filter,
+        now,
+        limit,
+    )
+}
+
+/// Deliveries of `source` in `state` that `filter` selects, the first
+/// `limit` in claim order.
+fn in_claim_order(
+    source: &str,
+    state: &str,
+    filter: &DeliveryFilter,
+    now: i64,
+    limit: i64,
+) -> Query {
     let filter = filter.without_status();
     let c = Conditions::with_now(now).deliveries(&filter);
     let sql = format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries INDEXED BY deliveries_by_lease \
-         WHERE {LEASE_EXPIRED}{} ORDER BY created_at, delivery_id LIMIT {limit}",
+        "SELECT {DELIVERY_COLUMNS} FROM {source} WHERE {state}{} \
+         ORDER BY created_at, delivery_id LIMIT {limit}",
         c.sql
     );
     c.finish(sql)

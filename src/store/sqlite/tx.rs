@@ -11,7 +11,8 @@ use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
-    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, not_as_read,
+    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, first_in_claim_order,
+    not_as_read,
 };
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
@@ -298,21 +299,14 @@ impl Tx for SqliteTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        // Two ranges, each already cut to the limit, merged here: as one
-        // compound query SQLite sorted both again.
+        // Two ranges, merged here: as one compound query SQLite sorted
+        // both again.
         let mut found = self.run(queries::queued_due(filter, now, limit), delivery_row)?;
-        let lapsed = self.run(
+        found.extend(self.run(
             queries::lapsed_in_claim_order(filter, now, limit),
             delivery_row,
-        )?;
-        if !lapsed.is_empty() {
-            found.extend(lapsed);
-            found.sort_by(|a, b| {
-                (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id))
-            });
-            found.truncate(usize::try_from(limit).unwrap_or(0));
-        }
-        Ok(found)
+        )?);
+        Ok(first_in_claim_order(found, limit))
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
