@@ -120,6 +120,33 @@ fn insert_rows(sql: &mut String, table: &str, stmt: &mut rusqlite::Statement<'_>
     }
 }
 
+/// Each event of `conn` in the order recorded, with the INSERTs of its row
+/// and then its deliveries, as `event record` writes them.
+fn inserts_as_written(conn: &rusqlite::Connection) -> Vec<(String, String)> {
+    let mut events = conn
+        .prepare("SELECT event_id FROM events ORDER BY rowid")
+        .unwrap();
+    let ids: Vec<String> = events
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut event = conn
+        .prepare("SELECT * FROM events WHERE event_id = ?1")
+        .unwrap();
+    let mut deliveries = conn
+        .prepare("SELECT * FROM deliveries WHERE event_id = ?1 ORDER BY sub_id, attempt")
+        .unwrap();
+    ids.into_iter()
+        .map(|id| {
+            let mut sql = String::new();
+            insert_rows(&mut sql, "events", &mut event, &[&id]);
+            insert_rows(&mut sql, "deliveries", &mut deliveries, &[&id]);
+            (id, sql)
+        })
+        .collect()
+}
+
 /// The rows `recorded` holds beyond `empty`, replayed by the sqlite3 shell
 /// as plain INSERTs in one transaction on a copy of `empty`: the same rows
 /// (the kept counts among them) and indexes, with none of outbox's hashing,
@@ -146,23 +173,8 @@ pub fn replay_as_inserts(
     };
     match order {
         Replay::AsWritten => {
-            let mut events = conn
-                .prepare("SELECT event_id FROM events ORDER BY rowid")
-                .unwrap();
-            let ids: Vec<String> = events
-                .query_map([], |row| row.get(0))
-                .unwrap()
-                .map(Result::unwrap)
-                .collect();
-            let mut event = conn
-                .prepare("SELECT * FROM events WHERE event_id = ?1")
-                .unwrap();
-            let mut deliveries = conn
-                .prepare("SELECT * FROM deliveries WHERE event_id = ?1 ORDER BY sub_id, attempt")
-                .unwrap();
-            for id in &ids {
-                insert_rows(&mut sql, "events", &mut event, &[id]);
-                insert_rows(&mut sql, "deliveries", &mut deliveries, &[id]);
+            for (_, inserts) in inserts_as_written(&conn) {
+                sql.push_str(&inserts);
             }
         }
         Replay::KeyOrder => {
@@ -183,6 +195,74 @@ pub fn replay_as_inserts(
             .unwrap();
         assert!(status.success());
     })
+}
+
+/// What one `event record` writes, written by the sqlite3 shell: per event,
+/// one process inserting its row, its deliveries and their counts in one
+/// transaction, with the store's connection settings. Beside the shell's
+/// one-row insert it shows how much of a record's time is outbox's schema.
+pub struct ShellRecords {
+    db: PathBuf,
+    scripts: Vec<String>,
+}
+
+impl ShellRecords {
+    /// The events of `recorded` (each recorded by its own command on a copy
+    /// of `empty`), to be written again on another copy of `empty`.
+    pub fn new(bench: &Bench, recorded: &Path, empty: &Path, name: &str, sync: Durability) -> Self {
+        let conn = rusqlite::Connection::open(recorded).unwrap();
+        let mut counts = conn
+            .prepare(
+                "SELECT status, transport, client_id, count(*) FROM deliveries WHERE event_id = ?1 \
+                 GROUP BY status, transport, client_id",
+            )
+            .unwrap();
+        let scripts = inserts_as_written(&conn)
+            .into_iter()
+            .map(|(id, inserts)| {
+                let mut sql = format!(
+                    "PRAGMA foreign_keys = ON; PRAGMA synchronous = {};\nBEGIN IMMEDIATE;\n{inserts}",
+                    synchronous(sync)
+                );
+                let mut rows = counts.query([&id]).unwrap();
+                while let Some(row) = rows.next().unwrap() {
+                    sql.push_str("INSERT INTO delivery_counts (status, transport, client_id, n) VALUES (");
+                    for i in 0..4 {
+                        if i > 0 {
+                            sql.push_str(", ");
+                        }
+                        sql_literal(&mut sql, row.get_ref(i).unwrap());
+                    }
+                    sql.push_str(") ON CONFLICT DO UPDATE SET n = n + excluded.n;\n");
+                }
+                sql.push_str("COMMIT;\n");
+                sql
+            })
+            .collect();
+        let db = bench.copy_db(empty, &format!("shell-records-{name}"));
+        ShellRecords { db, scripts }
+    }
+
+    pub fn len(&self) -> usize {
+        self.scripts.len()
+    }
+
+    /// One process of the shell writing event `i`.
+    pub fn insert(&self, i: usize) {
+        let status = Command::new(sqlite3())
+            .arg(&self.db)
+            .arg(&self.scripts[i])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+/// Copies the WAL into the file and starts it over, keeping its size.
+fn restart_wal(conn: &rusqlite::Connection) {
+    conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
+        .unwrap();
 }
 
 /// One-row `BEGIN IMMEDIATE` updates, each its own transaction, on a side
@@ -208,9 +288,7 @@ impl RawUpdates {
     /// checkpoints. The WAL file keeps its size (RESTART, not TRUNCATE), as
     /// in a long-running worker: commits overwrite it rather than grow it.
     pub fn checkpoint(&self) {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
-            .unwrap();
+        restart_wal(&self.conn);
     }
 
     /// Times `count` transactions.
@@ -226,6 +304,104 @@ impl RawUpdates {
                 begin.execute([]).unwrap();
                 update.execute([]).unwrap();
                 commit.execute([]).unwrap();
+            }
+        })
+    }
+}
+
+/// The writes of a claim and a completion made by hand on outbox's own
+/// schema: each delivery moved queued -> claimed -> delivered with the
+/// statements the SQLite store runs, its counts moved with it, one
+/// `BEGIN IMMEDIATE` transaction per step, and nothing read. Set beside the
+/// core's cycle, it shows how much of that cycle is the schema's (the row,
+/// its indexes and counts) and how much the core's own.
+pub struct SchemaWrites {
+    conn: rusqlite::Connection,
+    /// Queued deliveries in claim order: (delivery id, transport, client).
+    queued: std::vec::IntoIter<(String, String, String)>,
+}
+
+impl SchemaWrites {
+    /// On an outbox database at `db` whose deliveries are all queued.
+    pub fn new(db: &Path, sync: Durability) -> Self {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        // The store's own connection settings.
+        conn.execute_batch(&format!(
+            "PRAGMA foreign_keys = ON; PRAGMA synchronous = {};",
+            synchronous(sync)
+        ))
+        .unwrap();
+        let queued = conn
+            .prepare("SELECT delivery_id, transport, client_id FROM deliveries WHERE status = 'queued' ORDER BY created_at, delivery_id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        SchemaWrites {
+            conn,
+            queued: queued.into_iter(),
+        }
+    }
+
+    /// As [`RawUpdates::checkpoint`], for this side's file.
+    pub fn checkpoint(&self) {
+        restart_wal(&self.conn);
+    }
+
+    /// Times `cycles` deliveries, each claimed and then completed.
+    pub fn run(&mut self, cycles: usize) -> Duration {
+        let conn = &self.conn;
+        let mut begin = conn.prepare_cached("BEGIN IMMEDIATE").unwrap();
+        let mut update = conn
+            .prepare_cached(
+                "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = '', meta = '{}', updated_at = ?4, \
+                   next_attempt_at = 0, claimed_at = ?5, lease_expires_at = ?6, delivered_at = ?7 \
+                 WHERE delivery_id = ?1 AND status = ?8 AND transport = ?9 AND client_id = ?10",
+            )
+            .unwrap();
+        let mut count = conn
+            .prepare_cached(
+                "INSERT INTO delivery_counts (status, transport, client_id, n) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT DO UPDATE SET n = n + excluded.n",
+            )
+            .unwrap();
+        let mut commit = conn.prepare_cached("COMMIT").unwrap();
+        let batch: Vec<_> = self.queued.by_ref().take(cycles).collect();
+        assert_eq!(batch.len(), cycles, "too few queued deliveries");
+        let now = 1_000_i64;
+        time(|| {
+            for (id, transport, client) in &batch {
+                // (status, worker, claimed at, lease expires at, delivered at), from status.
+                let steps = [
+                    (("claimed", "w", now, now + 300, 0), "queued"),
+                    (("delivered", "", now, 0, now), "claimed"),
+                ];
+                for ((status, worker, claimed_at, lease, delivered_at), was) in steps {
+                    begin.execute([]).unwrap();
+                    let changed = update
+                        .execute(rusqlite::params![
+                            id,
+                            status,
+                            worker,
+                            now,
+                            claimed_at,
+                            lease,
+                            delivered_at,
+                            was,
+                            transport,
+                            client
+                        ])
+                        .unwrap();
+                    assert_eq!(changed, 1);
+                    count
+                        .execute(rusqlite::params![was, transport, client, -1])
+                        .unwrap();
+                    count
+                        .execute(rusqlite::params![status, transport, client, 1])
+                        .unwrap();
+                    commit.execute([]).unwrap();
+                }
             }
         })
     }
