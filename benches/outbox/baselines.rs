@@ -30,6 +30,17 @@ fn synchronous(sync: Durability) -> &'static str {
     }
 }
 
+/// One process of the sqlite3 shell running `sql` on `db`.
+fn run_shell(db: &Path, sql: &str) {
+    let status = Command::new(sqlite3())
+        .arg(db)
+        .arg(sql)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "sqlite3 {} failed", db.display());
+}
+
 /// A WAL database with one small table, written by the sqlite3 shell.
 pub struct SqliteShell {
     db: PathBuf,
@@ -55,13 +66,7 @@ impl SqliteShell {
 
     /// One process of the shell inserting one row.
     pub fn insert_one(&self) {
-        let status = Command::new(sqlite3())
-            .arg(&self.db)
-            .arg(&self.sql)
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
+        run_shell(&self.db, &self.sql);
     }
 }
 
@@ -110,13 +115,18 @@ fn insert_rows(sql: &mut String, table: &str, stmt: &mut rusqlite::Statement<'_>
     let mut rows = stmt.query(rusqlite::params_from_iter(params)).unwrap();
     while let Some(row) = rows.next().unwrap() {
         let _ = write!(sql, "INSERT INTO {table} VALUES (");
-        for i in 0..columns {
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql_literal(sql, row.get_ref(i).unwrap());
-        }
+        values(sql, row, columns);
         sql.push_str(");\n");
+    }
+}
+
+/// The first `columns` values of `row` as SQL literals, comma-separated.
+fn values(sql: &mut String, row: &rusqlite::Row<'_>, columns: usize) {
+    for i in 0..columns {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql_literal(sql, row.get_ref(i).unwrap());
     }
 }
 
@@ -227,12 +237,7 @@ impl ShellRecords {
                 let mut rows = counts.query([&id]).unwrap();
                 while let Some(row) = rows.next().unwrap() {
                     sql.push_str("INSERT INTO delivery_counts (status, transport, client_id, n) VALUES (");
-                    for i in 0..4 {
-                        if i > 0 {
-                            sql.push_str(", ");
-                        }
-                        sql_literal(&mut sql, row.get_ref(i).unwrap());
-                    }
+                    values(&mut sql, row, 4);
                     sql.push_str(") ON CONFLICT DO UPDATE SET n = n + excluded.n;\n");
                 }
                 sql.push_str("COMMIT;\n");
@@ -249,13 +254,7 @@ impl ShellRecords {
 
     /// One process of the shell writing event `i`.
     pub fn insert(&self, i: usize) {
-        let status = Command::new(sqlite3())
-            .arg(&self.db)
-            .arg(&self.scripts[i])
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
+        run_shell(&self.db, &self.scripts[i]);
     }
 }
 
