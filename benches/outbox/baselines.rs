@@ -369,13 +369,14 @@ impl SchemaWrites {
         let batch: Vec<_> = self.queued.by_ref().take(cycles).collect();
         assert_eq!(batch.len(), cycles, "too few queued deliveries");
         let now = 1_000_i64;
+        // The claim, then the completion: ((status, worker, claimed at,
+        // lease expires at, delivered at), status before).
+        let steps = [
+            (("claimed", "w", now, now + 300, 0), "queued"),
+            (("delivered", "", now, 0, now), "claimed"),
+        ];
         time(|| {
             for (id, transport, client) in &batch {
-                // (status, worker, claimed at, lease expires at, delivered at), from status.
-                let steps = [
-                    (("claimed", "w", now, now + 300, 0), "queued"),
-                    (("delivered", "", now, 0, now), "claimed"),
-                ];
                 for ((status, worker, claimed_at, lease, delivered_at), was) in steps {
                     begin.execute([]).unwrap();
                     let changed = update

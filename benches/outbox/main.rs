@@ -307,7 +307,7 @@ fn in_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
     let mut core_cycles = setup::CoreCycles::new(&db, sync, cycles);
     let raw_updates = baselines::RawUpdates::new(&db, sync);
     let by_hand_db = bench.fresh_db(&format!("inproc-by-hand-{}", sync.name()));
-    drop(setup::CoreCycles::new(&by_hand_db, sync, cycles));
+    drop(setup::queued_deliveries(&by_hand_db, sync, cycles));
     let mut by_hand = baselines::SchemaWrites::new(&by_hand_db, sync);
     // Ten rounds of each in turn, so a drift in the machine's speed meets
     // all three; each round starts on an empty WAL.

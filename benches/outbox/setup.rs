@@ -141,6 +141,15 @@ fn record(outbox: &mut Outbox, event_type: &str, from: usize, count: usize) {
     outbox.record_events(requests).unwrap();
 }
 
+/// An outbox at `db` holding `count` queued deliveries, one client's, each
+/// of its own event.
+pub fn queued_deliveries(db: &Path, sync: Durability, count: usize) -> Outbox {
+    let mut outbox = open(db, sync);
+    subscribe(&mut outbox, "c", "t");
+    record(&mut outbox, "t", 0, count);
+    outbox
+}
+
 /// Claim + complete cycles through the core library, on deliveries made
 /// beforehand.
 pub struct CoreCycles {
@@ -152,9 +161,7 @@ pub struct CoreCycles {
 impl CoreCycles {
     /// An outbox at `db` with `deliveries` queued deliveries.
     pub fn new(db: &Path, sync: Durability, deliveries: usize) -> Self {
-        let mut outbox = open(db, sync);
-        subscribe(&mut outbox, "c", "t");
-        record(&mut outbox, "t", 0, deliveries);
+        let outbox = queued_deliveries(db, sync, deliveries);
         let worker = Some("w".to_owned());
         CoreCycles {
             outbox,
