@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -155,6 +156,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -167,6 +169,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--retry-schedule', '--retry-schedule', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy')
+            [CompletionResult]::new('--retry-jitter', '--retry-jitter', [CompletionResultType]::ParameterName, 'Move each retry delay by a random amount within ±PCT (e.g. 20%)')
+            [CompletionResult]::new('--max-attempts', '--max-attempts', [CompletionResultType]::ParameterName, 'Attempts a delivery gets before it is dead (1-100; default 3)')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -215,6 +220,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
+            [CompletionResult]::new('--retry-schedule', '--retry-schedule', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy')
+            [CompletionResult]::new('--retry-jitter', '--retry-jitter', [CompletionResultType]::ParameterName, 'Move each retry delay by a random amount within ±PCT (e.g. 20%)')
+            [CompletionResult]::new('--max-attempts', '--max-attempts', [CompletionResultType]::ParameterName, 'Attempts a delivery gets before it is dead (1-100; default 3)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
@@ -263,6 +271,20 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;sub;backfill' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Events recorded before this time (same forms as --since)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show what would be created; write nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;sub;help' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Subscribe a client to event types')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one subscription')
@@ -271,6 +293,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -293,6 +316,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;help;match' {
+            break
+        }
+        'outbox;sub;help;backfill' {
             break
         }
         'outbox;sub;help;help' {
@@ -320,6 +346,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -361,11 +389,12 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only deliveries in this status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--dead', '--dead', [CompletionResultType]::ParameterName, 'Only dead letters: failed, with no attempt to come')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -520,10 +549,44 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
-            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Note to leave in lastError (default: keep the last one)')
+            [CompletionResult]::new('--error', '--error', [CompletionResultType]::ParameterName, 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--as-failure', '--as-failure', [CompletionResultType]::ParameterName, 'Fail each expired lease through its subscription''s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;redrive' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'With --all: only deliveries to this client')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'With --all: only deliveries for this subscription')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'With --all: only deliveries of events of this type')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every dead letter (narrowed by --client, --sub, --type)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;delivery;replay' {
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Events recorded before this time (same forms as --since)')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Latest attempts in these states only (comma-separated; default all three: delivered, failed, canceled)')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only events of this type')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Show the latest attempts that would be replayed; write nothing')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -545,6 +608,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -587,6 +652,12 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         'outbox;delivery;help;sweep' {
             break
         }
+        'outbox;delivery;help;redrive' {
+            break
+        }
+        'outbox;delivery;help;replay' {
+            break
+        }
         'outbox;delivery;help;help' {
             break
         }
@@ -600,6 +671,22 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--recount', '--recount', [CompletionResultType]::ParameterName, 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;prune' {
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)')
+            [CompletionResult]::new('--batch-size', '--batch-size', [CompletionResultType]::ParameterName, 'Rows deleted per transaction: workers wait at most for one batch')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Count what would be deleted; delete nothing')
+            [CompletionResult]::new('--keep-dead', '--keep-dead', [CompletionResultType]::ParameterName, 'Keep dead chains (failed, no attempt to come) for inspection and redrive')
+            [CompletionResult]::new('--vacuum', '--vacuum', [CompletionResultType]::ParameterName, 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -647,6 +734,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('sub', 'sub', [CompletionResultType]::ParameterValue, 'Create and manage subscriptions: which clients want which events')
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -680,6 +768,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             break
         }
         'outbox;help;sub;create' {
@@ -703,6 +792,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         'outbox;help;sub;match' {
             break
         }
+        'outbox;help;sub;backfill' {
+            break
+        }
         'outbox;help;delivery' {
             [CompletionResult]::new('create', 'create', [CompletionResultType]::ParameterValue, 'Create a delivery by hand (recording an event creates them for you)')
             [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'Show one delivery')
@@ -717,6 +809,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('renew', 'renew', [CompletionResultType]::ParameterValue, 'Extend the lease of a claimed delivery')
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
+            [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             break
         }
         'outbox;help;delivery;create' {
@@ -758,7 +852,16 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         'outbox;help;delivery;sweep' {
             break
         }
+        'outbox;help;delivery;redrive' {
+            break
+        }
+        'outbox;help;delivery;replay' {
+            break
+        }
         'outbox;help;stats' {
+            break
+        }
+        'outbox;help;prune' {
             break
         }
         'outbox;help;export' {

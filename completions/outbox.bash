@@ -34,6 +34,9 @@ _outbox() {
             outbox,import)
                 cmd="outbox__subcmd__import"
                 ;;
+            outbox,prune)
+                cmd="outbox__subcmd__prune"
+                ;;
             outbox,stats)
                 cmd="outbox__subcmd__stats"
                 ;;
@@ -70,11 +73,17 @@ _outbox() {
             outbox__subcmd__delivery,ready)
                 cmd="outbox__subcmd__delivery__subcmd__ready"
                 ;;
+            outbox__subcmd__delivery,redrive)
+                cmd="outbox__subcmd__delivery__subcmd__redrive"
+                ;;
             outbox__subcmd__delivery,release)
                 cmd="outbox__subcmd__delivery__subcmd__release"
                 ;;
             outbox__subcmd__delivery,renew)
                 cmd="outbox__subcmd__delivery__subcmd__renew"
+                ;;
+            outbox__subcmd__delivery,replay)
+                cmd="outbox__subcmd__delivery__subcmd__replay"
                 ;;
             outbox__subcmd__delivery,retry)
                 cmd="outbox__subcmd__delivery__subcmd__retry"
@@ -112,11 +121,17 @@ _outbox() {
             outbox__subcmd__delivery__subcmd__help,ready)
                 cmd="outbox__subcmd__delivery__subcmd__help__subcmd__ready"
                 ;;
+            outbox__subcmd__delivery__subcmd__help,redrive)
+                cmd="outbox__subcmd__delivery__subcmd__help__subcmd__redrive"
+                ;;
             outbox__subcmd__delivery__subcmd__help,release)
                 cmd="outbox__subcmd__delivery__subcmd__help__subcmd__release"
                 ;;
             outbox__subcmd__delivery__subcmd__help,renew)
                 cmd="outbox__subcmd__delivery__subcmd__help__subcmd__renew"
+                ;;
+            outbox__subcmd__delivery__subcmd__help,replay)
+                cmd="outbox__subcmd__delivery__subcmd__help__subcmd__replay"
                 ;;
             outbox__subcmd__delivery__subcmd__help,retry)
                 cmd="outbox__subcmd__delivery__subcmd__help__subcmd__retry"
@@ -172,6 +187,9 @@ _outbox() {
             outbox__subcmd__help,import)
                 cmd="outbox__subcmd__help__subcmd__import"
                 ;;
+            outbox__subcmd__help,prune)
+                cmd="outbox__subcmd__help__subcmd__prune"
+                ;;
             outbox__subcmd__help,stats)
                 cmd="outbox__subcmd__help__subcmd__stats"
                 ;;
@@ -205,11 +223,17 @@ _outbox() {
             outbox__subcmd__help__subcmd__delivery,ready)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__ready"
                 ;;
+            outbox__subcmd__help__subcmd__delivery,redrive)
+                cmd="outbox__subcmd__help__subcmd__delivery__subcmd__redrive"
+                ;;
             outbox__subcmd__help__subcmd__delivery,release)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__release"
                 ;;
             outbox__subcmd__help__subcmd__delivery,renew)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__renew"
+                ;;
+            outbox__subcmd__help__subcmd__delivery,replay)
+                cmd="outbox__subcmd__help__subcmd__delivery__subcmd__replay"
                 ;;
             outbox__subcmd__help__subcmd__delivery,retry)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__retry"
@@ -228,6 +252,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help__subcmd__event,record)
                 cmd="outbox__subcmd__help__subcmd__event__subcmd__record"
+                ;;
+            outbox__subcmd__help__subcmd__sub,backfill)
+                cmd="outbox__subcmd__help__subcmd__sub__subcmd__backfill"
                 ;;
             outbox__subcmd__help__subcmd__sub,create)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__create"
@@ -249,6 +276,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help__subcmd__sub,update)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__update"
+                ;;
+            outbox__subcmd__sub,backfill)
+                cmd="outbox__subcmd__sub__subcmd__backfill"
                 ;;
             outbox__subcmd__sub,create)
                 cmd="outbox__subcmd__sub__subcmd__create"
@@ -273,6 +303,9 @@ _outbox() {
                 ;;
             outbox__subcmd__sub,update)
                 cmd="outbox__subcmd__sub__subcmd__update"
+                ;;
+            outbox__subcmd__sub__subcmd__help,backfill)
+                cmd="outbox__subcmd__sub__subcmd__help__subcmd__backfill"
                 ;;
             outbox__subcmd__sub__subcmd__help,create)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__create"
@@ -305,7 +338,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats export import completions help"
+            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats prune export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -357,7 +390,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-h -V --db --json --sync --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep help"
+            opts="-h -V --db --json --sync --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -697,7 +730,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__help)
-            opts="create get list ready chain claim complete fail retry cancel renew release sweep help"
+            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -850,6 +883,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__delivery__subcmd__help__subcmd__redrive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__delivery__subcmd__help__subcmd__release)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -865,6 +912,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__help__subcmd__renew)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__delivery__subcmd__help__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -907,7 +968,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-h -V --event --sub --client --transport --status --limit --db --json --sync --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --status --dead --limit --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -980,6 +1041,44 @@ _outbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__delivery__subcmd__redrive)
+            opts="-h -V --all --client --sub --type --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --client)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sub)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1082,6 +1181,56 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__delivery__subcmd__replay)
+            opts="-h -V --since --until --status --client --sub --type --dry-run --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --status)
+                    COMPREPLY=($(compgen -W "queued claimed delivered failed canceled" -- "${cur}"))
+                    return 0
+                    ;;
+                --client)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sub)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__delivery__subcmd__retry)
             opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1137,7 +1286,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__sweep)
-            opts="-h -V --event --sub --client --transport --limit --error --db --json --sync --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --limit --error --as-failure --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1503,7 +1652,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="event sub delivery stats export import completions help"
+            opts="event sub delivery stats prune export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1531,7 +1680,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__delivery)
-            opts="create get list ready chain claim complete fail retry cancel renew release sweep"
+            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive replay"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1670,6 +1819,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__delivery__subcmd__redrive)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__delivery__subcmd__release)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
@@ -1685,6 +1848,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__delivery__subcmd__renew)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__delivery__subcmd__replay)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1838,6 +2015,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__prune)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__stats)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -1853,8 +2044,22 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub)
-            opts="create get list update pause resume match"
+            opts="create get list update pause resume match backfill"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__sub__subcmd__backfill)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1990,6 +2195,40 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__prune)
+            opts="-h -V --older-than --dry-run --batch-size --keep-dead --vacuum --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__stats)
             opts="-h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -2037,7 +2276,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match help"
+            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2062,8 +2301,42 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__sub__subcmd__backfill)
+            opts="-h -V --since --until --dry-run --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --id --db --json --sync --max-payload --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --id --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2098,6 +2371,18 @@ _outbox() {
                     return 0
                     ;;
                 --meta)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-schedule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-jitter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-attempts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2151,8 +2436,22 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help)
-            opts="create get list update pause resume match help"
+            opts="create get list update pause resume match backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__help__subcmd__backfill)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2417,7 +2716,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --db --json --sync --max-payload --help --version"
+            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2452,6 +2751,18 @@ _outbox() {
                     return 0
                     ;;
                 --meta)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-schedule)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retry-jitter)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-attempts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

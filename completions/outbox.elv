@@ -30,6 +30,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
+            cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -140,6 +141,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;sub;create'= {
@@ -151,6 +153,9 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
+            cand --retry-schedule 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy'
+            cand --retry-jitter 'Move each retry delay by a random amount within ±PCT (e.g. 20%)'
+            cand --max-attempts 'Attempts a delivery gets before it is dead (1-100; default 3)'
             cand --id 'Use this id instead of one derived from the content'
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -196,6 +201,9 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
+            cand --retry-schedule 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy'
+            cand --retry-jitter 'Move each retry delay by a random amount within ±PCT (e.g. 20%)'
+            cand --max-attempts 'Attempts a delivery gets before it is dead (1-100; default 3)'
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
@@ -240,6 +248,19 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;sub;backfill'= {
+            cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Events recorded before this time (same forms as --since)'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --dry-run 'Show what would be created; write nothing'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;sub;help'= {
             cand create 'Subscribe a client to event types'
             cand get 'Show one subscription'
@@ -248,6 +269,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;sub;help;create'= {
@@ -263,6 +285,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;resume'= {
         }
         &'outbox;sub;help;match'= {
+        }
+        &'outbox;sub;help;backfill'= {
         }
         &'outbox;sub;help;help'= {
         }
@@ -288,6 +312,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand renew 'Extend the lease of a claimed delivery'
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+            cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;delivery;create'= {
@@ -326,11 +352,12 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --sub 'Only deliveries for this subscription'
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
-            cand --status 'status'
+            cand --status 'Only deliveries in this status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --dead 'Only dead letters: failed, with no attempt to come'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -475,10 +502,42 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --error 'Note to leave in lastError (default: keep the last one)'
+            cand --error 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")'
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --as-failure 'Fail each expired lease through its subscription''s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;redrive'= {
+            cand --client 'With --all: only deliveries to this client'
+            cand --sub 'With --all: only deliveries for this subscription'
+            cand --type 'With --all: only deliveries of events of this type'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --all 'Every dead letter (narrowed by --client, --sub, --type)'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;delivery;replay'= {
+            cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Events recorded before this time (same forms as --since)'
+            cand --status 'Latest attempts in these states only (comma-separated; default all three: delivered, failed, canceled)'
+            cand --client 'Only deliveries to this client'
+            cand --sub 'Only deliveries for this subscription'
+            cand --type 'Only events of this type'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --dry-run 'Show the latest attempts that would be replayed; write nothing'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -499,6 +558,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand renew 'Extend the lease of a claimed delivery'
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+            cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;delivery;help;create'= {
@@ -527,6 +588,10 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;help;sweep'= {
         }
+        &'outbox;delivery;help;redrive'= {
+        }
+        &'outbox;delivery;help;replay'= {
+        }
         &'outbox;delivery;help;help'= {
         }
         &'outbox;stats'= {
@@ -539,6 +604,21 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --recount 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;prune'= {
+            cand --older-than 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)'
+            cand --batch-size 'Rows deleted per transaction: workers wait at most for one batch'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --dry-run 'Count what would be deleted; delete nothing'
+            cand --keep-dead 'Keep dead chains (failed, no attempt to come) for inspection and redrive'
+            cand --vacuum 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -582,6 +662,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
+            cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -609,6 +690,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
         }
         &'outbox;help;sub;create'= {
         }
@@ -624,6 +706,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;help;sub;match'= {
         }
+        &'outbox;help;sub;backfill'= {
+        }
         &'outbox;help;delivery'= {
             cand create 'Create a delivery by hand (recording an event creates them for you)'
             cand get 'Show one delivery'
@@ -638,6 +722,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand renew 'Extend the lease of a claimed delivery'
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
+            cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
         }
         &'outbox;help;delivery;create'= {
         }
@@ -665,7 +751,13 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;help;delivery;sweep'= {
         }
+        &'outbox;help;delivery;redrive'= {
+        }
+        &'outbox;help;delivery;replay'= {
+        }
         &'outbox;help;stats'= {
+        }
+        &'outbox;help;prune'= {
         }
         &'outbox;help;export'= {
         }

@@ -35,6 +35,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "event" -d 'Record, re
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -107,21 +108,22 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "list" -d 'List events, newest first'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "ack" -d 'Mark an event as acknowledged'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -l json -d 'Print the result object as one line of JSON'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -s h -l help -d 'Print help'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "create" -d 'Subscribe a client to event types'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "get" -d 'Show one subscription'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "list" -d 'List subscriptions, newest first'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "update" -d 'Change a subscription; only the flags given change'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "pause" -d 'Stop creating deliveries for a subscription'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "create" -d 'Subscribe a client to event types'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "get" -d 'Show one subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "list" -d 'List subscriptions, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "update" -d 'Change a subscription; only the flags given change'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "pause" -d 'Stop creating deliveries for a subscription'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "backfill" -d 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match backfill help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l client -d 'The client that receives the deliveries' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l target -d 'Only events with this target match (default: the client id)' -r
@@ -135,6 +137,9 @@ paused\t''
 disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -181,6 +186,9 @@ paused\t''
 disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l meta -d 'Free-form details, a JSON object (text, @FILE or - for stdin)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
@@ -214,6 +222,16 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l until -d 'Events recorded before this time (same forms as --since)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l dry-run -d 'Show what would be created; write nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "create" -d 'Subscribe a client to event types'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "list" -d 'List subscriptions, newest first'
@@ -221,28 +239,31 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "pause" -d 'Stop creating deliveries for a subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "backfill" -d 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -l json -d 'Print the result object as one line of JSON'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -s h -l help -d 'Print help'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "get" -d 'Show one delivery'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "list" -d 'List deliveries, newest first'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "ready" -d 'List deliveries a worker could claim now, oldest first'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "chain" -d 'Show every attempt of the event and subscription behind a delivery'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "claim" -d 'Claim the oldest ready delivery under a lease (or several with --batch)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "complete" -d 'Mark a claimed delivery as delivered'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "fail" -d 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "retry" -d 'Queue the next attempt of a failed or canceled delivery'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "cancel" -d 'Cancel a delivery that has not been delivered'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "renew" -d 'Extend the lease of a claimed delivery'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "release" -d 'Give a claimed delivery back to the queue'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "get" -d 'Show one delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "list" -d 'List deliveries, newest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "ready" -d 'List deliveries a worker could claim now, oldest first'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "chain" -d 'Show every attempt of the event and subscription behind a delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "claim" -d 'Claim the oldest ready delivery under a lease (or several with --batch)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "complete" -d 'Mark a claimed delivery as delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "fail" -d 'Mark a delivery as failed and queue the next attempt, up to --max-attempts'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "retry" -d 'Queue the next attempt of a failed or canceled delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "cancel" -d 'Cancel a delivery that has not been delivered'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "renew" -d 'Extend the lease of a claimed delivery'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "release" -d 'Give a claimed delivery back to the queue'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "redrive" -d 'Send dead letters again: one more attempt each, past maxAttempts'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "replay" -d 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l event -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sub -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l client -r
@@ -282,7 +303,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 webhook\t''
 a2a\t''
 mcp\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l status -r -f -a "queued\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l status -d 'Only deliveries in this status' -r -f -a "queued\t''
 claimed\t''
 delivered\t''
 failed\t''
@@ -292,6 +313,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l dead -d 'Only dead letters: failed, with no attempt to come'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
@@ -417,14 +439,44 @@ webhook\t''
 a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l as-failure -d 'Fail each expired lease through its subscription\'s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l client -d 'With --all: only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sub -d 'With --all: only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l type -d 'With --all: only deliveries of events of this type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l all -d 'Every dead letter (narrowed by --client, --sub, --type)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l until -d 'Events recorded before this time (same forms as --since)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l status -d 'Latest attempts in these states only (comma-separated; default all three: delivered, failed, canceled)' -r -f -a "queued\t''
+claimed\t''
+delivered\t''
+failed\t''
+canceled\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l type -d 'Only events of this type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l dry-run -d 'Show the latest attempts that would be replayed; write nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one delivery'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "list" -d 'List deliveries, newest first'
@@ -438,6 +490,8 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "renew" -d 'Extend the lease of a claimed delivery'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "release" -d 'Give a claimed delivery back to the queue'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "redrive" -d 'Send dead letters again: one more attempt each, past maxAttempts'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "replay" -d 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sub -d 'Only deliveries for this subscription' -r
@@ -459,6 +513,18 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -l recount -d 'Coun
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l older-than -d 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l batch-size -d 'Rows deleted per transaction: workers wait at most for one batch' -r
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l dry-run -d 'Count what would be deleted; delete nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l keep-dead -d 'Keep dead chains (failed, no attempt to come) for inspection and redrive'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -481,14 +547,15 @@ complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payloa
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'
@@ -500,6 +567,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subc
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "pause" -d 'Stop creating deliveries for a subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "resume" -d 'Start creating deliveries for a paused subscription again'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "match" -d 'Show which subscriptions an event would reach; writes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from sub" -f -a "backfill" -d 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "get" -d 'Show one delivery'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "list" -d 'List deliveries, newest first'
@@ -513,3 +581,5 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subc
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "renew" -d 'Extend the lease of a claimed delivery'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "release" -d 'Give a claimed delivery back to the queue'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "redrive" -d 'Send dead letters again: one more attempt each, past maxAttempts'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "replay" -d 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'

@@ -48,6 +48,12 @@ pub enum Refusal {
         errors: Vec<&'static str>,
         delivery: Box<Delivery>,
     },
+    /// A subscription that must be active for the asked change is not
+    /// (`sub backfill` of a paused subscription).
+    SubscriptionStatus {
+        code: &'static str,
+        subscription: Box<Subscription>,
+    },
     /// A transition the delivery's state or owner does not allow
     /// (`invalid:claimOwner`, `invalid:completeStatus`, ...).
     Transition {
@@ -68,7 +74,7 @@ impl Refusal {
             | Refusal::InvalidDelivery { errors, .. } => {
                 errors.first().copied().unwrap_or("invalid")
             }
-            Refusal::Transition { code, .. } => code,
+            Refusal::Transition { code, .. } | Refusal::SubscriptionStatus { code, .. } => code,
         }
     }
 }
@@ -87,11 +93,20 @@ impl fmt::Display for Refusal {
             Refusal::InvalidDelivery { errors, .. } => {
                 write!(f, "invalid delivery: {}", errors.join(", "))
             }
+            Refusal::SubscriptionStatus { code, subscription } => write!(
+                f,
+                "{code}: subscription {} is {}; resume it first",
+                subscription.sub_id, subscription.status
+            ),
             Refusal::Transition { code, delivery } => {
                 let why = match *code {
                     "invalid:claimOwner" | "invalid:leaseOwner" => {
                         format!("it is claimed by {:?}", delivery.claimed_by)
                     }
+                    "invalid:redriveStatus" => format!(
+                        "it is {} and no dead letter: only a failed attempt with no later one is",
+                        delivery.status
+                    ),
                     _ => format!("it is {}", delivery.status),
                 };
                 write!(
@@ -144,6 +159,10 @@ impl Serialize for Refusal {
             Refusal::Transition { code, delivery } => {
                 map.serialize_entry("error", code)?;
                 map.serialize_entry("delivery", delivery)?;
+            }
+            Refusal::SubscriptionStatus { code, subscription } => {
+                map.serialize_entry("error", code)?;
+                map.serialize_entry("subscription", subscription)?;
             }
         }
         map.end()

@@ -6,6 +6,7 @@
 
 pub mod core;
 pub mod error;
+pub mod lifecycle;
 pub mod store;
 
 pub use error::{Error, ErrorKind, Refusal, Result, StorageCode};

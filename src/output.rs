@@ -1,7 +1,10 @@
 //! Rendering answers: one line of JSON with `--json`, otherwise tables and
 //! readable times for people.
 
+mod lifecycle;
 mod tables;
+
+pub use lifecycle::StatsWithDead;
 
 use comfy_table::{
     ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle, Width,
@@ -256,28 +259,37 @@ impl Human for Failed {
 
 impl Human for StatsReply {
     fn human(&self, view: &View) -> String {
-        let s = &self.stats;
-        let mut table = view.table(&["deliveries", "count"]);
-        for (label, n) in [
-            ("total", s.total),
-            ("ready to claim", s.ready),
-            ("scheduled later", s.scheduled),
-            ("claimed, lease live", s.active_claims),
-            ("claimed, lease expired", s.expired),
-        ] {
-            table.add_row(vec![label.to_owned(), n.to_string()]);
-        }
-        for (group, counts) in [
-            ("status", &s.by_status),
-            ("transport", &s.by_transport),
-            ("client", &s.by_client),
-        ] {
-            for (key, n) in counts {
-                table.add_row(vec![format!("{group} {key}"), n.to_string()]);
-            }
-        }
-        table.trim_fmt()
+        stats_table(self, None, view)
     }
+}
+
+/// The stats as a table; `dead` adds the dead letters (failed, with no
+/// attempt to come) after the states.
+fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
+    let s = &reply.stats;
+    let mut table = view.table(&["deliveries", "count"]);
+    for (label, n) in [
+        ("total", s.total),
+        ("ready to claim", s.ready),
+        ("scheduled later", s.scheduled),
+        ("claimed, lease live", s.active_claims),
+        ("claimed, lease expired", s.expired),
+    ] {
+        table.add_row(vec![label.to_owned(), n.to_string()]);
+    }
+    if let Some(dead) = dead {
+        table.add_row(vec!["dead letters".to_owned(), dead.to_string()]);
+    }
+    for (group, counts) in [
+        ("status", &s.by_status),
+        ("transport", &s.by_transport),
+        ("client", &s.by_client),
+    ] {
+        for (key, n) in counts {
+            table.add_row(vec![format!("{group} {key}"), n.to_string()]);
+        }
+    }
+    table.trim_fmt()
 }
 
 /// Answers for several ids handled in one transaction, in the order given.

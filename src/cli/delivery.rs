@@ -23,8 +23,12 @@ pub enum DeliveryCommand {
     List {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
+        /// Only deliveries in this status.
         #[arg(long, value_parser = one_of::<DeliveryStatus>())]
         status: Option<DeliveryStatus>,
+        /// Only dead letters: failed, with no attempt to come.
+        #[arg(long, conflicts_with = "status")]
+        dead: bool,
         /// At most this many (1-500, default 100).
         #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
@@ -117,10 +121,21 @@ pub enum DeliveryCommand {
         /// At most this many (1-500, default 100).
         #[arg(allow_negative_numbers = true, long)]
         limit: Option<i64>,
-        /// Note to leave in lastError (default: keep the last one).
+        /// Note to leave in lastError (default: keep the last one; with
+        /// --as-failure, "lease expired").
         #[arg(long = "error", value_name = "TEXT")]
         last_error: Option<String>,
+        /// Fail each expired lease through its subscription's retry policy
+        /// instead of queueing the same attempt again, so a delivery that
+        /// crashes its worker every time ends dead.
+        #[arg(long)]
+        as_failure: bool,
     },
+    /// Send dead letters again: one more attempt each, past maxAttempts.
+    Redrive(super::lifecycle::RedriveArgs),
+    /// Send finished chains of events recorded in a window again (after an
+    /// outage); chains already queued or claimed are skipped.
+    Replay(super::lifecycle::ReplayArgs),
 }
 
 /// `--meta`: free-form details merged into the delivery's meta.
@@ -261,6 +276,16 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         DeliveryCommand::List {
             filter,
             status,
+            dead: true,
+            limit,
+        } => {
+            debug_assert!(status.is_none());
+            Box::new(ctx.outbox()?.dead_letters(&filter.filter(), limit)?)
+        }
+        DeliveryCommand::List {
+            filter,
+            status,
+            dead: false,
             limit,
         } => {
             let filter = DeliveryFilter {
@@ -377,14 +402,21 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             filter,
             limit,
             last_error,
+            as_failure,
         } => {
             let req = Sweep {
                 filter: filter.filter(),
                 limit,
                 last_error,
             };
-            Box::new(ctx.outbox()?.sweep_expired_leases(&req)?)
+            if as_failure {
+                Box::new(ctx.outbox()?.sweep_expired_as_failed(&req)?)
+            } else {
+                Box::new(ctx.outbox()?.sweep_expired_leases(&req)?)
+            }
         }
+        DeliveryCommand::Redrive(args) => super::lifecycle::redrive(args, ctx)?,
+        DeliveryCommand::Replay(args) => super::lifecycle::replay(args, ctx)?,
     })
 }
 
@@ -400,6 +432,18 @@ fn each_id<T: Report + 'static>(
     {
         return Ok(Box::new(one(id)?));
     }
+    let expanded = expand_ids(ids)?;
+    let answers = many(&expanded)?;
+    let answers = expanded
+        .into_iter()
+        .zip(answers)
+        .map(|(id, answer)| (id, answer.map(|r| Box::new(r) as Box<dyn Report>)))
+        .collect();
+    Ok(Box::new(Many(answers)))
+}
+
+/// The ids given, with `-` replaced by the ids read from stdin.
+pub fn expand_ids(ids: Vec<String>) -> Result<Vec<String>> {
     let mut expanded = Vec::with_capacity(ids.len());
     for id in ids {
         if id == "-" {
@@ -412,11 +456,5 @@ fn each_id<T: Report + 'static>(
             expanded.push(id);
         }
     }
-    let answers = many(&expanded)?;
-    let answers = expanded
-        .into_iter()
-        .zip(answers)
-        .map(|(id, answer)| (id, answer.map(|r| Box::new(r) as Box<dyn Report>)))
-        .collect();
-    Ok(Box::new(Many(answers)))
+    Ok(expanded)
 }

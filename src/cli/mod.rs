@@ -4,6 +4,8 @@
 pub mod completions;
 pub mod delivery;
 pub mod event;
+pub mod lifecycle;
+pub mod prune;
 pub mod stats;
 pub mod sub;
 pub mod transfer;
@@ -14,6 +16,7 @@ use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
 use outbox::core::model::{Transport, Vocabulary};
 use outbox::core::{Clock, Outbox};
+use outbox::lifecycle::when::parse_time;
 use outbox::store::postgres::{self, PostgresStore};
 use outbox::store::sqlite::SqliteStore;
 use outbox::store::{DeliveryFilter, Durability};
@@ -74,6 +77,8 @@ pub enum Command {
     Delivery(delivery::DeliveryCommand),
     /// Count deliveries by state, transport and client.
     Stats(stats::StatsArgs),
+    /// Delete finished deliveries, dead chains and emptied events older than a cut-off.
+    Prune(prune::PruneArgs),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     Export(transfer::ExportArgs),
     /// Read an export into this database, in one transaction.
@@ -176,6 +181,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Sub(cmd) => sub::exec(cmd, ctx),
         Command::Delivery(cmd) => delivery::exec(cmd, ctx),
         Command::Stats(args) => stats::exec(args, ctx),
+        Command::Prune(args) => prune::exec(args, ctx),
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
         Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
@@ -187,6 +193,34 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
 pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(T::ALL.iter().map(|v| PossibleValue::new(v.as_str())))
         .map(|name| name.parse::<T>().expect("possible values parse"))
+}
+
+/// A window of time by when events were recorded.
+#[derive(Debug, Clone, Default, Args)]
+pub struct WindowArgs {
+    /// Events recorded at or after this time: unix seconds, RFC 3339
+    /// (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d).
+    #[arg(long, value_name = "TIME")]
+    pub since: Option<String>,
+    /// Events recorded before this time (same forms as --since).
+    #[arg(long, value_name = "TIME")]
+    pub until: Option<String>,
+}
+
+impl WindowArgs {
+    /// `(since, until)` in unix seconds.
+    pub fn bounds(&self, ctx: &Context) -> Result<(Option<i64>, Option<i64>)> {
+        let now = ctx.clock.now();
+        let parse = |flag: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| {
+                    parse_time(t, now)
+                        .map_err(|e| Error::input("invalid:time", format!("--{flag}: {e}")))
+                })
+                .transpose()
+        };
+        Ok((parse("since", &self.since)?, parse("until", &self.until)?))
+    }
 }
 
 /// Filters shared by the delivery commands.

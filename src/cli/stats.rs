@@ -1,7 +1,7 @@
 //! `outbox stats`: delivery counts by state, transport and client.
 
 use super::{Context, DeliveryFilterArgs, one_of};
-use crate::output::Report;
+use crate::output::{OutputFormat, Report, StatsWithDead};
 use clap::Args;
 use outbox::Result;
 use outbox::core::model::DeliveryStatus;
@@ -32,5 +32,13 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     } else {
         outbox.delivery_stats(&filter)?
     };
-    Ok(Box::new(stats))
+    // Counting dead letters reads every failed delivery: only people see it.
+    let wants_dead = ctx.format == OutputFormat::Human
+        && filter.status.is_none_or(|s| s == DeliveryStatus::Failed);
+    let dead = if wants_dead {
+        Some(outbox.count_dead(&filter)?)
+    } else {
+        None
+    };
+    Ok(Box::new(StatsWithDead { stats, dead }))
 }

@@ -4,8 +4,11 @@ use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
 use outbox::core::json::Object;
+use outbox::core::leases::MAX_MAX_ATTEMPTS;
 use outbox::core::model::{SubscriptionStatus, Transport};
+use outbox::core::policy::PolicyChange;
 use outbox::core::subscriptions::SubscriptionFields;
+use outbox::lifecycle::when::parse_duration;
 use outbox::store::SubscriptionFilter;
 use outbox::{Error, Result};
 
@@ -45,6 +48,17 @@ pub enum SubCommand {
     },
     /// Show which subscriptions an event would reach; writes nothing.
     Match(MatchArgs),
+    /// Create deliveries for past events this subscription takes now but
+    /// never got (created or resumed late); running it again creates nothing.
+    Backfill {
+        /// The subscription id (`sub_...`).
+        id: String,
+        #[command(flatten)]
+        window: super::WindowArgs,
+        /// Show what would be created; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -75,6 +89,16 @@ pub struct FieldArgs {
     /// Free-form details, a JSON object (text, @FILE or - for stdin).
     #[arg(long, value_name = "JSON")]
     pub meta: Option<String>,
+    /// Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the
+    /// last one repeats. `none` removes the retry policy.
+    #[arg(long, value_name = "LIST")]
+    pub retry_schedule: Option<String>,
+    /// Move each retry delay by a random amount within ±PCT (e.g. 20%).
+    #[arg(long, value_name = "PCT")]
+    pub retry_jitter: Option<String>,
+    /// Attempts a delivery gets before it is dead (1-100; default 3).
+    #[arg(allow_negative_numbers = true, long, value_name = "N")]
+    pub max_attempts: Option<i64>,
 }
 
 impl FieldArgs {
@@ -107,8 +131,61 @@ impl FieldArgs {
             status: self.status,
             filters,
             meta: ctx.maybe_json_object("meta", self.meta.as_deref())?,
+            retry: policy_change(
+                self.retry_schedule.as_deref(),
+                self.retry_jitter.as_deref(),
+                self.max_attempts,
+            )?,
         })
     }
+}
+
+/// The retry policy flags, checked: every delay positive, jitter within
+/// 0-100%, 1-100 attempts. Anything else is refused before a write.
+fn policy_change(
+    schedule: Option<&str>,
+    jitter: Option<&str>,
+    max_attempts: Option<i64>,
+) -> Result<PolicyChange> {
+    let schedule = match schedule.map(str::trim) {
+        None => None,
+        Some("none") => Some(Vec::new()),
+        Some(list) => Some(
+            list.split(',')
+                .map(|entry| match parse_duration(entry) {
+                    Ok(seconds) if seconds > 0 => Ok(seconds),
+                    Ok(_) => Err(format!("{:?} is not a positive delay", entry.trim())),
+                    Err(e) => Err(e),
+                })
+                .collect::<std::result::Result<Vec<_>, _>>()
+                .map_err(|e| {
+                    Error::input("invalid:retrySchedule", format!("--retry-schedule: {e}"))
+                })?,
+        ),
+    };
+    let jitter = jitter
+        .map(|text| {
+            let number = text.trim().trim_end_matches('%').trim();
+            match number.parse::<f64>() {
+                Ok(pct) if (0.0..=100.0).contains(&pct) => Ok(pct / 100.0),
+                _ => Err(Error::input(
+                    "invalid:retryJitter",
+                    format!("--retry-jitter: {text:?} is not a percentage from 0% to 100%"),
+                )),
+            }
+        })
+        .transpose()?;
+    if let Some(n) = max_attempts.filter(|n| !(1..=MAX_MAX_ATTEMPTS).contains(n)) {
+        return Err(Error::input(
+            "invalid:maxAttempts",
+            format!("--max-attempts: {n} is outside 1-{MAX_MAX_ATTEMPTS}"),
+        ));
+    }
+    Ok(PolicyChange {
+        schedule,
+        jitter,
+        max_attempts,
+    })
 }
 
 #[derive(Debug, Args)]
@@ -174,6 +251,14 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             ctx.outbox()?
                 .update_subscription(&id, &status_change(SubscriptionStatus::Active))?,
         ),
+        SubCommand::Backfill {
+            id,
+            window,
+            dry_run,
+        } => {
+            let (since, until) = window.bounds(ctx)?;
+            Box::new(ctx.outbox()?.backfill(&id, since, until, dry_run)?)
+        }
         SubCommand::Match(args) => {
             let text = |v: Option<String>| v.unwrap_or_default();
             Box::new(ctx.outbox()?.match_event(

@@ -226,6 +226,20 @@ fn delivery_for(
     subscription: &Subscription,
     now: i64,
 ) -> Result<Delivery> {
+    let delivery = first_attempt(event, subscription, now)?;
+    if tx.insert_delivery(&delivery)? {
+        return Ok(delivery);
+    }
+    deliveries::get(tx, &delivery.delivery_id)
+}
+
+/// The first attempt of delivering `event` to `subscription`, created at
+/// `now`, as recording the event fans it out.
+pub(crate) fn first_attempt(
+    event: &Event,
+    subscription: &Subscription,
+    now: i64,
+) -> Result<Delivery> {
     let meta =
         json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
     let new = NewDelivery {
@@ -237,11 +251,7 @@ fn delivery_for(
         meta: meta.as_object().cloned(),
         ..NewDelivery::default()
     };
-    let delivery = new_delivery(&new, now)?;
-    if tx.insert_delivery(&delivery)? {
-        return Ok(delivery);
-    }
-    deliveries::get(tx, &delivery.delivery_id)
+    new_delivery(&new, now)
 }
 
 /// The active subscriptions an event with these fields reaches, by `subId`.
@@ -252,17 +262,26 @@ pub(crate) fn matching(
     subject: &str,
     target: &str,
 ) -> Result<Vec<Subscription>> {
-    let passes = |filters: &Object, key: &str, actual: &str| match filters.get(key) {
+    let mut found = tx.active_subscriptions_for(event_type)?;
+    found.retain(|s| takes(s, source, subject, target));
+    Ok(found)
+}
+
+/// Whether a subscription of the event's type takes an event with this
+/// source, subject and target: its target and its filters agree.
+pub(crate) fn takes(
+    subscription: &Subscription,
+    source: &str,
+    subject: &str,
+    target: &str,
+) -> bool {
+    let passes = |key: &str, actual: &str| match subscription.filters.get(key) {
         Some(wanted) if truthy(wanted) => wanted.as_str() == Some(actual),
         _ => true,
     };
-    let mut found = tx.active_subscriptions_for(event_type)?;
-    found.retain(|s| {
-        (s.target.is_empty() || s.target == target)
-            && passes(&s.filters, "source", source)
-            && passes(&s.filters, "subject", subject)
-    });
-    Ok(found)
+    (subscription.target.is_empty() || subscription.target == target)
+        && passes("source", source)
+        && passes("subject", subject)
 }
 
 pub(crate) fn get(tx: &mut dyn Tx, event_id: &str) -> Result<Event> {

@@ -8,6 +8,7 @@ use super::deliveries::{
 };
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus, Transport};
+use super::policy::RetryPolicy;
 use crate::error::{Refusal, Result};
 use crate::store::{DeliveryFilter, Tx};
 use serde::Serialize;
@@ -264,9 +265,22 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
             retry,
         });
     }
+    // Flags given on the command line win over the subscription's policy;
+    // without either, the reference's rule applies.
+    let explicit_schedule =
+        req.schedule.next_attempt_at.is_some() || req.schedule.delay_seconds.is_some();
+    let policy = if explicit_schedule && req.max_attempts.is_some() {
+        None
+    } else {
+        tx.subscription_meta(&failed.sub_id)?
+            .as_ref()
+            .and_then(RetryPolicy::from_meta)
+    };
     let max_attempts = req
         .max_attempts
-        .map_or(DEFAULT_MAX_ATTEMPTS, |n| n.clamp(1, MAX_MAX_ATTEMPTS));
+        .map(|n| n.clamp(1, MAX_MAX_ATTEMPTS))
+        .or_else(|| policy.as_ref().and_then(RetryPolicy::max_attempts))
+        .unwrap_or(DEFAULT_MAX_ATTEMPTS);
     if failed.attempt >= max_attempts {
         let retry = RetryOutcome::Exhausted {
             scheduled: false,
@@ -279,8 +293,18 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
             retry,
         });
     }
+    let policy_delay = policy
+        .filter(|_| !explicit_schedule)
+        .and_then(|p| p.delay_before(failed.attempt + 1, fastrand::f64()));
+    let schedule = match policy_delay {
+        Some(delay) => Schedule {
+            next_attempt_at: None,
+            delay_seconds: Some(delay),
+        },
+        None => req.schedule,
+    };
     let next = Retry {
-        schedule: req.schedule,
+        schedule,
         meta: Some(req.retry_meta.clone().unwrap_or_default()),
         ..Retry::default()
     };
@@ -311,6 +335,18 @@ fn retry_from(tx: &mut dyn Tx, delivery: Delivery, req: &Retry, now: i64) -> Res
     ) {
         return Err(refuse("invalid:retryStatus", delivery));
     }
+    queue_attempt(tx, delivery, req, now)
+}
+
+/// Queues the attempt after `delivery` (whatever its status), with
+/// `parentDeliveryId` naming it. An attempt that already exists is returned
+/// unchanged, never overwritten.
+pub(crate) fn queue_attempt(
+    tx: &mut dyn Tx,
+    delivery: Delivery,
+    req: &Retry,
+    now: i64,
+) -> Result<Delivery> {
     let attempt = req.attempt.unwrap_or(delivery.attempt + 1).max(1);
     let next_id = super::ids::delivery_id(&delivery.event_id, &delivery.sub_id, attempt);
     if let Some(existing) = tx.delivery(&next_id)? {
@@ -429,4 +465,47 @@ pub(crate) fn sweep(tx: &mut dyn Tx, req: &Sweep, now: i64) -> Result<DeliveryLi
         count: deliveries.len(),
         deliveries,
     })
+}
+
+/// `sweep --as-failure`'s answer: the expired attempts, now failed, and
+/// the next attempts their policies queued. Those that got none are dead.
+#[derive(Clone, Debug, Serialize)]
+pub struct SweptAsFailed {
+    pub ok: OkTrue,
+    pub deliveries: Vec<Delivery>,
+    pub count: usize,
+    pub retries: Vec<Delivery>,
+    pub dead: usize,
+}
+
+/// Fails every expired lease through its subscription's retry policy, so a
+/// delivery that crashes its worker every time ends dead after
+/// `maxAttempts` instead of going round for ever.
+pub(crate) fn sweep_as_failed(tx: &mut dyn Tx, req: &Sweep, now: i64) -> Result<SweptAsFailed> {
+    let expired = tx.expired_leases(&req.filter, now, super::limit(req.limit))?;
+    let fail_req = Fail {
+        last_error: Some(
+            req.last_error
+                .clone()
+                .unwrap_or_else(|| "lease expired".to_owned()),
+        ),
+        ..Fail::default()
+    };
+    let mut swept = SweptAsFailed {
+        ok: OkTrue,
+        deliveries: Vec::with_capacity(expired.len()),
+        count: 0,
+        retries: Vec::new(),
+        dead: 0,
+    };
+    for delivery in expired {
+        let failed = fail(tx, &delivery.delivery_id, &fail_req, now)?;
+        match failed.retry {
+            RetryOutcome::Scheduled { delivery, .. } => swept.retries.push(*delivery),
+            _ => swept.dead += 1,
+        }
+        swept.deliveries.push(failed.delivery);
+    }
+    swept.count = swept.deliveries.len();
+    Ok(swept)
 }

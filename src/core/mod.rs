@@ -9,6 +9,7 @@ pub mod ids;
 pub mod json;
 pub mod leases;
 pub mod model;
+pub mod policy;
 pub mod subscriptions;
 #[cfg(test)]
 mod tests;
@@ -61,8 +62,8 @@ impl Clock {
 /// one transaction. Writes read the clock only once they hold the write
 /// lock, so a lease never starts before its claim could be made.
 pub struct Outbox {
-    store: Box<dyn Store>,
-    clock: Clock,
+    pub(crate) store: Box<dyn Store>,
+    pub(crate) clock: Clock,
 }
 
 impl Outbox {
@@ -70,14 +71,14 @@ impl Outbox {
         Outbox { store, clock }
     }
 
-    fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
+    pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
         let mut tx = self.store.read()?;
         let value = f(tx.as_mut(), self.clock.now())?;
         tx.commit()?;
         Ok(value)
     }
 
-    fn write<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
+    pub(crate) fn write<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
         let mut tx = self.store.write()?;
         let value = f(tx.as_mut(), self.clock.now())?;
         tx.commit()?;
@@ -378,5 +379,11 @@ impl Outbox {
 
     pub fn sweep_expired_leases(&mut self, req: &Sweep) -> Result<DeliveryList> {
         self.write(|tx, now| leases::sweep(tx, req, now))
+    }
+
+    /// Fails every expired lease through its subscription's retry policy
+    /// (`sweep --as-failure`), instead of queueing the same attempt again.
+    pub fn sweep_expired_as_failed(&mut self, req: &Sweep) -> Result<leases::SweptAsFailed> {
+        self.write(|tx, now| leases::sweep_as_failed(tx, req, now))
     }
 }

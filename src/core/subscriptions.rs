@@ -6,6 +6,7 @@ use super::events::nonzero;
 use super::ids;
 use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
+use super::policy::PolicyChange;
 use crate::error::{Refusal, Result};
 use crate::store::{SubscriptionFilter, Tx};
 use serde::Serialize;
@@ -24,6 +25,8 @@ pub struct SubscriptionFields {
     pub status: Option<SubscriptionStatus>,
     pub filters: Option<Object>,
     pub meta: Option<Object>,
+    /// Changes to the retry policy kept in `meta.retry`, applied after `meta`.
+    pub retry: PolicyChange,
 }
 
 /// One subscription.
@@ -88,6 +91,8 @@ pub(crate) fn create(
     let target = fields.target.clone().unwrap_or_else(|| client_id.clone());
     let transport = fields.transport.unwrap_or(Transport::Poll);
     let endpoint = fields.endpoint.clone().unwrap_or_default();
+    let mut meta = fields.meta.clone().unwrap_or_default();
+    fields.retry.apply(&mut meta);
     let sub_id = match sub_id {
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::subscription_id(
@@ -107,7 +112,7 @@ pub(crate) fn create(
         endpoint,
         status: fields.status.unwrap_or(SubscriptionStatus::Active),
         filters: fields.filters.clone().unwrap_or_default(),
-        meta: fields.meta.clone().unwrap_or_default(),
+        meta,
         created_at: now,
         updated_at: now,
     })?;
@@ -133,6 +138,8 @@ pub(crate) fn update(
     now: i64,
 ) -> Result<Subscription> {
     let current = get(tx, sub_id)?;
+    let mut meta = changes.meta.clone().unwrap_or(current.meta);
+    changes.retry.apply(&mut meta);
     let subscription = validate(Subscription {
         sub_id: sub_id.to_owned(),
         client_id: changes.client_id.clone().unwrap_or(current.client_id),
@@ -142,7 +149,7 @@ pub(crate) fn update(
         endpoint: changes.endpoint.clone().unwrap_or(current.endpoint),
         status: changes.status.unwrap_or(current.status),
         filters: changes.filters.clone().unwrap_or(current.filters),
-        meta: changes.meta.clone().unwrap_or(current.meta),
+        meta,
         created_at: nonzero(Some(current.created_at)).unwrap_or(now),
         updated_at: nonzero(Some(current.updated_at)).unwrap_or(now),
     })?;

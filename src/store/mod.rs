@@ -5,6 +5,7 @@ pub mod postgres;
 mod sql;
 pub mod sqlite;
 
+use crate::core::json::Object;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
 };
@@ -79,6 +80,30 @@ impl DeliveryFilter {
     }
 }
 
+/// Where a page continues: the `(createdAt, id)` of the last row already
+/// read. Keyset, not offset, so the thousandth page costs what the first does.
+pub type Cursor = (i64, String);
+
+/// Events recorded in a window of time, optionally of one type: what
+/// replay, backfill and pruning walk, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventWindow {
+    pub event_type: Option<String>,
+    /// Recorded at or after this time.
+    pub since: Option<i64>,
+    /// Recorded before this time.
+    pub until: Option<i64>,
+}
+
+/// The size of a database, where the backend can tell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Space {
+    /// Bytes the database takes on disk.
+    pub file_bytes: u64,
+    /// Of those, bytes free for reuse inside it.
+    pub free_bytes: u64,
+}
+
 /// Counts behind `stats`, over the deliveries a filter selects.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeliveryCounts {
@@ -137,6 +162,15 @@ pub trait Store {
     /// statement (SQLite `BEGIN IMMEDIATE`), so reads inside it stay true
     /// until it commits.
     fn write(&mut self) -> Result<Box<dyn Tx + '_>>;
+    /// How much room the database takes, where the backend can tell.
+    fn space(&mut self) -> Result<Option<Space>> {
+        Ok(None)
+    }
+    /// Gives free space back to the file system. False where the backend
+    /// leaves that to the server (PostgreSQL's autovacuum).
+    fn vacuum(&mut self) -> Result<bool> {
+        Ok(false)
+    }
 }
 
 /// One transaction. Dropping it without [`Tx::commit`] rolls it back.
@@ -152,6 +186,9 @@ pub trait Tx {
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>>;
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>>;
+    /// A subscription's meta (its retry policy lives there), read without
+    /// locking the subscription: every failing worker asks for it.
+    fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>>;
     fn put_subscription(&mut self, subscription: &Subscription) -> Result<()>;
     /// Newest first by `(createdAt, subId)`.
     fn subscriptions(
@@ -205,6 +242,30 @@ pub trait Tx {
     ) -> Result<Vec<Delivery>>;
     /// Every attempt for one event and subscription, by `(attempt, createdAt, deliveryId)`.
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>>;
+    /// Every delivery of one event, by `(subId, attempt)`.
+    fn event_deliveries(&mut self, event_id: &str) -> Result<Vec<Delivery>>;
+    /// Dead letters: failed deliveries with no later attempt in their chain,
+    /// newest first by `(createdAt, deliveryId)`, after `before` when given.
+    /// `filter.status` is ignored.
+    fn dead_letters(
+        &mut self,
+        filter: &DeliveryFilter,
+        before: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Delivery>>;
+    /// How many [`Tx::dead_letters`] there are.
+    fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64>;
+    /// Removes these deliveries (as read in this transaction).
+    fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()>;
+    fn delete_event(&mut self, event_id: &str) -> Result<()>;
+    /// Events in `window`, oldest first by `(createdAt, eventId)`, after
+    /// `after` when given.
+    fn events_in_window(
+        &mut self,
+        window: &EventWindow,
+        after: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Event>>;
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts>;
     /// Rebuilds kept counts from the deliveries themselves, for a database
     /// changed by hand. Backends that count rows on every ask keep none.

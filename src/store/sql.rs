@@ -27,3 +27,10 @@ pub(crate) const DELIVERY_REPLACE: &str = "ON CONFLICT (delivery_id) DO UPDATE S
      created_at = excluded.created_at, updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
      claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
      delivered_at = excluded.delivered_at";
+
+/// A dead letter: failed, with no later attempt of the same event and
+/// subscription (retries are queued in the transaction that fails, so none
+/// will come).
+pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM deliveries AS later \
+     WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
+       AND later.attempt > deliveries.attempt)";

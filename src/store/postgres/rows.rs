@@ -53,7 +53,7 @@ pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("records serialise to JSON")
 }
 
-fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
+pub(super) fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
     let text: String = row.get(index);
     serde_json::from_str(&text)
         .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))

@@ -2,8 +2,10 @@
 //! In a writing transaction every row it reads to change is locked first
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
+use super::ledger;
 use super::pg_error;
-use super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
+use super::rows::{Query, delivery_row, event_row, from_json, json_text, subscription_row};
+use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{
@@ -11,8 +13,8 @@ use crate::store::sql::{
     SUBSCRIPTION_REPLACE,
 };
 use crate::store::{
-    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, first_in_claim_order,
-    not_as_read,
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+    first_in_claim_order, not_as_read,
 };
 use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
@@ -219,6 +221,15 @@ impl Tx for PostgresTx<'_> {
             .next())
     }
 
+    fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {
+        let found = self.rows(
+            "SELECT meta FROM subscriptions WHERE sub_id = $1",
+            &[&sub_id],
+            |row| from_json::<Object>(row, 0),
+        )?;
+        Ok(found.into_iter().next())
+    }
+
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
         self.matches.clear();
         let sql = format!(
@@ -409,6 +420,46 @@ impl Tx for PostgresTx<'_> {
              ORDER BY attempt, created_at, delivery_id"
         );
         self.rows(&sql, &[&event_id, &sub_id], delivery_row)
+    }
+
+    fn event_deliveries(&mut self, event_id: &str) -> Result<Vec<Delivery>> {
+        self.rows(&ledger::event_deliveries(), &[&event_id], delivery_row)
+    }
+
+    fn dead_letters(
+        &mut self,
+        filter: &DeliveryFilter,
+        before: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        self.run(ledger::dead_letters(filter, before, limit), delivery_row)
+    }
+
+    fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64> {
+        self.count(ledger::count_dead(filter))
+    }
+
+    fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
+        let ids: Vec<&str> = deliveries.iter().map(|d| d.delivery_id.as_str()).collect();
+        self.execute(
+            "DELETE FROM deliveries WHERE delivery_id = ANY($1)",
+            &[&ids],
+        )
+        .map(drop)
+    }
+
+    fn delete_event(&mut self, event_id: &str) -> Result<()> {
+        self.execute("DELETE FROM events WHERE event_id = $1", &[&event_id])
+            .map(drop)
+    }
+
+    fn events_in_window(
+        &mut self,
+        window: &EventWindow,
+        after: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Event>> {
+        self.run(ledger::events_in_window(window, after, limit), event_row)
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

@@ -2,11 +2,12 @@
 //! the schema version, and the mapping of SQLite failures to error codes.
 
 mod counts;
+mod ledger;
 mod queries;
 mod rows;
 mod tx;
 
-use super::{Durability, Store, Tx};
+use super::{Durability, Space, Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;
@@ -225,6 +226,37 @@ impl Store for SqliteStore {
             return Err(Error::storage(StorageCode::ReadOnly, message));
         }
         self.begin(TransactionBehavior::Immediate)
+    }
+
+    fn space(&mut self) -> Result<Option<Space>> {
+        let (pages, free, page_size): (i64, i64, i64) = self
+            .conn
+            .query_row(
+                "SELECT (SELECT page_count FROM pragma_page_count), \
+                        (SELECT freelist_count FROM pragma_freelist_count), \
+                        (SELECT page_size FROM pragma_page_size)",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .map_err(|e| sql_error(&e))?;
+        let bytes = |n: i64| u64::try_from(n * page_size).unwrap_or(0);
+        Ok(Some(Space {
+            file_bytes: bytes(pages),
+            free_bytes: bytes(free),
+        }))
+    }
+
+    /// `VACUUM` rewrites the whole file without its free pages, holding the
+    /// write lock until it is done; then the WAL it went through is emptied
+    /// so the file system gets the room back at once.
+    fn vacuum(&mut self) -> Result<bool> {
+        self.conn
+            .execute_batch("VACUUM")
+            .map_err(|e| sql_error(&e))?;
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(|e| sql_error(&e))?;
+        Ok(true)
     }
 }
 

@@ -29,20 +29,20 @@ pub(super) struct Query {
 /// transport, whose value decides whether a partial index applies (bound,
 /// they too would make SQLite prepare the statement again on every bind).
 #[derive(Default)]
-struct Conditions {
-    sql: String,
-    params: Vec<SqlValue>,
+pub(super) struct Conditions {
+    pub sql: String,
+    pub params: Vec<SqlValue>,
 }
 
 impl Conditions {
-    fn with_now(now: i64) -> Self {
+    pub fn with_now(now: i64) -> Self {
         Conditions {
             sql: String::new(),
             params: vec![SqlValue::Integer(now)],
         }
     }
 
-    fn eq(&mut self, column: &str, value: Option<&str>) {
+    pub fn eq(&mut self, column: &str, value: Option<&str>) {
         // The reference treats an empty filter as no filter.
         if let Some(value) = value.filter(|v| !v.is_empty()) {
             self.params.push(SqlValue::Text(value.to_owned()));
@@ -51,13 +51,13 @@ impl Conditions {
         }
     }
 
-    fn is(&mut self, column: &str, word: Option<&'static str>) {
+    pub fn is(&mut self, column: &str, word: Option<&'static str>) {
         if let Some(word) = word {
             self.sql.push_str(&format!(" AND {column} = '{word}'"));
         }
     }
 
-    fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
+    pub fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
         self.eq("event_id", filter.event_id.as_deref());
         self.eq("sub_id", filter.sub_id.as_deref());
         self.eq("client_id", filter.client_id.as_deref());
@@ -66,7 +66,7 @@ impl Conditions {
         self
     }
 
-    fn finish(self, sql: String) -> Query {
+    pub fn finish(self, sql: String) -> Query {
         Query {
             sql,
             params: self.params,
@@ -252,7 +252,7 @@ pub(super) fn counts(filter: &DeliveryFilter, now: i64) -> Query {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! `EXPLAIN QUERY PLAN` for every hot query: each must reach its rows
     //! through an index, never by reading the whole table, and must not be
     //! prepared again when its parameters change.
@@ -261,7 +261,7 @@ mod tests {
     use crate::core::model::{DeliveryStatus, EventStatus, SubscriptionStatus, Transport};
     use rusqlite::{Connection, params_from_iter};
 
-    fn database() -> Connection {
+    pub(in crate::store::sqlite) fn database() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(super::super::SCHEMA).unwrap();
         for step in super::super::MIGRATIONS {
@@ -273,7 +273,7 @@ mod tests {
         conn
     }
 
-    fn plan(conn: &Connection, query: &Query) -> String {
+    pub(in crate::store::sqlite) fn plan(conn: &Connection, query: &Query) -> String {
         let mut stmt = conn
             .prepare(&format!("EXPLAIN QUERY PLAN {}", query.sql))
             .unwrap();
@@ -287,7 +287,12 @@ mod tests {
 
     /// Fails on a full scan of a table. Lists must also come out of their
     /// index in order: sorting would read every matching row, not the page.
-    fn assert_indexed(conn: &Connection, name: &str, query: &Query, sorted_by_index: bool) {
+    pub(in crate::store::sqlite) fn assert_indexed(
+        conn: &Connection,
+        name: &str,
+        query: &Query,
+        sorted_by_index: bool,
+    ) {
         let plan = plan(conn, query);
         for line in plan.lines() {
             let full_scan = [
@@ -326,7 +331,7 @@ mod tests {
         assert_eq!(again, 0, "{name} is prepared again on every bind");
     }
 
-    fn with_text(sql: String, texts: &[&str]) -> Query {
+    pub(in crate::store::sqlite) fn with_text(sql: String, texts: &[&str]) -> Query {
         Query {
             sql,
             params: texts

@@ -10,7 +10,7 @@ pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("records serialise to JSON")
 }
 
-fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
+pub(super) fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
     let text: String = row.get(index)?;
     serde_json::from_str(&text).map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))

@@ -2,17 +2,19 @@
 //! Statements are prepared once per connection (`prepare_cached`).
 
 use super::counts::{self, CountChanges};
+use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
-    counter_row, delivery_row, event_row, first, json_text, parsed, subscription_row,
+    counter_row, delivery_row, event_row, first, from_json, json_text, parsed, subscription_row,
 };
 use super::sql_error;
+use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
-    DeliveryCounts, DeliveryFilter, EventFilter, SubscriptionFilter, Tx, first_in_claim_order,
-    not_as_read,
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+    first_in_claim_order, not_as_read,
 };
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
@@ -157,6 +159,15 @@ impl Tx for SqliteTx<'_> {
             &[SqlValue::Text(sub_id.to_owned())],
             subscription_row,
         )?))
+    }
+
+    fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {
+        let found = self.query(
+            "SELECT meta FROM subscriptions WHERE sub_id = ?1",
+            &[SqlValue::Text(sub_id.to_owned())],
+            |row| from_json::<Object>(row, 0),
+        )?;
+        Ok(first(found))
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
@@ -340,6 +351,59 @@ impl Tx for SqliteTx<'_> {
             SqlValue::Text(sub_id.to_owned()),
         ];
         self.query(&queries::attempts(), &params, delivery_row)
+    }
+
+    fn event_deliveries(&mut self, event_id: &str) -> Result<Vec<Delivery>> {
+        let params = [SqlValue::Text(event_id.to_owned())];
+        self.query(&ledger::event_deliveries(), &params, delivery_row)
+    }
+
+    fn dead_letters(
+        &mut self,
+        filter: &DeliveryFilter,
+        before: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Delivery>> {
+        self.run(ledger::dead_letters(filter, before, limit), delivery_row)
+    }
+
+    fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64> {
+        self.run_count(ledger::count_dead(filter))
+    }
+
+    fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(ledger::DELETE_DELIVERY)
+            .map_err(|e| sql_error(&e))?;
+        for d in deliveries {
+            if stmt
+                .execute(params![d.delivery_id])
+                .map_err(|e| sql_error(&e))?
+                == 1
+            {
+                self.counts.add(d.status, d.transport, &d.client_id, -1);
+            }
+        }
+        Ok(())
+    }
+
+    fn delete_event(&mut self, event_id: &str) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(ledger::DELETE_EVENT)
+            .map_err(|e| sql_error(&e))?;
+        stmt.execute(params![event_id]).map_err(|e| sql_error(&e))?;
+        Ok(())
+    }
+
+    fn events_in_window(
+        &mut self,
+        window: &EventWindow,
+        after: Option<&Cursor>,
+        limit: i64,
+    ) -> Result<Vec<Event>> {
+        self.run(ledger::events_in_window(window, after, limit), event_row)
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

@@ -1,0 +1,45 @@
+//! A delivery's life beyond the reference: dead letters and their redrive,
+//! replay of finished chains after an outage, backfill for a subscription
+//! that missed events, and pruning of what is finished. Each is built on
+//! the core's rules and runs in the core's transactions; retry policies,
+//! which `delivery fail` itself follows, live in the core
+//! ([`crate::core::policy`]).
+
+mod prune;
+mod redrive;
+mod replay;
+pub mod when;
+
+pub use prune::{DEFAULT_BATCH_SIZE, Deleted, Prune, Pruned};
+pub use replay::Replay;
+
+use crate::core::OkTrue;
+use crate::core::model::Delivery;
+use serde::Serialize;
+
+/// The answer of redrive, replay and backfill: the attempts they queued
+/// (with `dryRun`, those they would replay or create).
+#[derive(Clone, Debug, Serialize)]
+pub struct Queued {
+    pub ok: OkTrue,
+    pub deliveries: Vec<Delivery>,
+    pub count: usize,
+    #[serde(rename = "dryRun", skip_serializing_if = "Option::is_none")]
+    pub dry_run: Option<bool>,
+}
+
+impl Queued {
+    fn new(deliveries: Vec<Delivery>, dry_run: Option<bool>) -> Self {
+        Queued {
+            ok: OkTrue,
+            count: deliveries.len(),
+            deliveries,
+            dry_run,
+        }
+    }
+}
+
+/// Rows read per statement while walking a large range inside one
+/// transaction: large enough to amortise the query, small enough to keep
+/// memory flat.
+const PAGE: i64 = 500;

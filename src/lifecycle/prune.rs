@@ -1,0 +1,156 @@
+//! Pruning: deleting what is finished and older than a cut-off, in short
+//! transactions so workers claiming meanwhile wait a moment at most.
+//!
+//! A chain (every attempt of one event for one subscription) goes once its
+//! latest attempt finished before the cut-off: delivered, canceled, or
+//! failed with no later attempt (dead, unless dead letters are kept). A
+//! chain still queued, claimed or scheduled keeps every attempt. An event
+//! goes once none of its deliveries remain.
+
+use super::replay::chains;
+use crate::core::OkTrue;
+use crate::core::Outbox;
+use crate::core::model::{Delivery, DeliveryStatus};
+use crate::error::Result;
+use crate::store::{Cursor, EventWindow, Space, Tx};
+use serde::Serialize;
+
+/// Rows a prune deletes per transaction unless told otherwise.
+pub const DEFAULT_BATCH_SIZE: i64 = 2_000;
+
+/// `outbox prune`: what to delete.
+#[derive(Clone, Debug)]
+pub struct Prune {
+    /// Finished longer ago than this many seconds.
+    pub older_than: i64,
+    /// Rows per transaction (deliveries and events together).
+    pub batch_size: i64,
+    pub keep_dead: bool,
+    pub dry_run: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Deleted {
+    pub deliveries: u64,
+    pub events: u64,
+}
+
+/// `{"ok": true, "deleted": {...}, "dryRun": bool}`, and for people the
+/// database's size before and after.
+#[derive(Clone, Debug, Serialize)]
+pub struct Pruned {
+    pub ok: OkTrue,
+    pub deleted: Deleted,
+    #[serde(rename = "dryRun")]
+    pub dry_run: bool,
+    /// Deleted before this time (unix seconds).
+    #[serde(skip)]
+    pub cutoff: i64,
+    #[serde(skip)]
+    pub space_before: Option<Space>,
+    #[serde(skip)]
+    pub space_after: Option<Space>,
+    /// Whether the free space went back to the file system.
+    #[serde(skip)]
+    pub vacuumed: bool,
+}
+
+impl Outbox {
+    /// Deletes (or with `dry_run` counts) what `prune` selects, a batch of
+    /// rows per transaction, walking events from the oldest.
+    pub fn prune(&mut self, prune: &Prune) -> Result<Pruned> {
+        let cutoff = self.clock.now() - prune.older_than.max(0);
+        let space_before = self.store.space()?;
+        let mut deleted = Deleted::default();
+        let mut cursor: Option<Cursor> = None;
+        loop {
+            let batch = |tx: &mut dyn Tx, _now: i64| {
+                prune_batch(tx, prune, cutoff, &mut cursor, &mut deleted)
+            };
+            let more = if prune.dry_run {
+                self.read(batch)?
+            } else {
+                self.write(batch)?
+            };
+            if !more {
+                break;
+            }
+        }
+        Ok(Pruned {
+            ok: OkTrue,
+            deleted,
+            dry_run: prune.dry_run,
+            cutoff,
+            space_before,
+            space_after: None,
+            vacuumed: false,
+        })
+    }
+
+    /// Gives free pages back to the file system where the backend does so
+    /// itself; false where the server's own vacuum does it.
+    pub fn vacuum(&mut self) -> Result<bool> {
+        self.store.vacuum()
+    }
+
+    pub fn space(&mut self) -> Result<Option<Space>> {
+        self.store.space()
+    }
+}
+
+/// One transaction's worth; false once no event before the cut-off is left.
+fn prune_batch(
+    tx: &mut dyn Tx,
+    prune: &Prune,
+    cutoff: i64,
+    cursor: &mut Option<Cursor>,
+    deleted: &mut Deleted,
+) -> Result<bool> {
+    let window = EventWindow {
+        until: Some(cutoff),
+        ..EventWindow::default()
+    };
+    let batch = prune.batch_size.max(1);
+    let limit = batch.min(super::PAGE);
+    let page = tx.events_in_window(&window, cursor.as_ref(), limit)?;
+    let full = page.len() as i64 == limit;
+    let mut rows = 0;
+    for (read, event) in page.iter().enumerate() {
+        *cursor = Some((event.created_at, event.event_id.clone()));
+        let mut doomed: Vec<Delivery> = Vec::new();
+        let mut kept_any = false;
+        for chain in chains(tx.event_deliveries(&event.event_id)?) {
+            let latest = chain.last().expect("a chain has an attempt");
+            if finished(latest, prune.keep_dead) && latest.updated_at < cutoff {
+                doomed.extend(chain);
+            } else {
+                kept_any = true;
+            }
+        }
+        if !prune.dry_run && !doomed.is_empty() {
+            tx.delete_deliveries(&doomed)?;
+        }
+        deleted.deliveries += doomed.len() as u64;
+        rows += doomed.len() as i64;
+        if !kept_any {
+            if !prune.dry_run {
+                tx.delete_event(&event.event_id)?;
+            }
+            deleted.events += 1;
+            rows += 1;
+        }
+        if rows >= batch {
+            return Ok(read + 1 < page.len() || full);
+        }
+    }
+    Ok(full)
+}
+
+/// A chain's latest attempt is done with: nothing will send it again.
+fn finished(latest: &Delivery, keep_dead: bool) -> bool {
+    match latest.status {
+        DeliveryStatus::Delivered | DeliveryStatus::Canceled => true,
+        DeliveryStatus::Failed => !keep_dead,
+        DeliveryStatus::Queued | DeliveryStatus::Claimed => false,
+    }
+}

@@ -1,0 +1,186 @@
+//! Sending again what was finished (replay, after an outage) and what was
+//! never sent (backfill, for a subscription created or resumed late).
+//! Both walk the events of a time window, oldest first, and skip what is
+//! already queued, so running either twice queues nothing the second time.
+
+use super::{PAGE, Queued};
+use crate::core::Outbox;
+use crate::core::events::{first_attempt, takes};
+use crate::core::json::Object;
+use crate::core::leases::{Retry, queue_attempt};
+use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
+use crate::core::subscriptions::get as get_subscription;
+use crate::error::{Refusal, Result};
+use crate::store::{Cursor, EventWindow, Tx};
+
+/// `delivery replay`: which finished chains to send again.
+#[derive(Clone, Debug, Default)]
+pub struct Replay {
+    /// Events recorded in this window (and of this type, when given).
+    pub window: EventWindow,
+    /// Latest attempts in these states; empty means every finished state.
+    pub statuses: Vec<DeliveryStatus>,
+    pub client_id: Option<String>,
+    pub sub_id: Option<String>,
+    pub dry_run: bool,
+}
+
+impl Replay {
+    fn wants(&self, latest: &Delivery) -> bool {
+        let finished = matches!(
+            latest.status,
+            DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled
+        );
+        let agrees = |wanted: &Option<String>, actual: &str| {
+            wanted
+                .as_deref()
+                .is_none_or(|w| w.is_empty() || w == actual)
+        };
+        finished
+            && (self.statuses.is_empty() || self.statuses.contains(&latest.status))
+            && agrees(&self.client_id, &latest.client_id)
+            && agrees(&self.sub_id, &latest.sub_id)
+    }
+}
+
+impl Outbox {
+    /// Queues attempt `latest + 1` of every chain `replay` selects whose
+    /// latest attempt is finished, all in one transaction (with `dry_run`,
+    /// lists those latest attempts and writes nothing).
+    pub fn replay(&mut self, replay: &Replay) -> Result<Queued> {
+        let run = |tx: &mut dyn Tx, now: i64| {
+            let mut found = Vec::new();
+            for_each_event(tx, &replay.window, |tx, event| {
+                let chains = chains(tx.event_deliveries(&event.event_id)?);
+                for latest in chains.into_iter().filter_map(|mut chain| chain.pop()) {
+                    if !replay.wants(&latest) {
+                        continue;
+                    }
+                    if replay.dry_run {
+                        found.push(latest);
+                        continue;
+                    }
+                    let mut extra = Object::new();
+                    extra.insert("replayOf".to_owned(), latest.delivery_id.clone().into());
+                    let req = to_subscription_now(tx, &latest, Some(extra))?;
+                    found.push(queue_attempt(tx, latest, &req, now)?);
+                }
+                Ok(())
+            })?;
+            Ok(Queued::new(found, Some(replay.dry_run)))
+        };
+        if replay.dry_run {
+            self.read(run)
+        } else {
+            self.write(run)
+        }
+    }
+
+    /// Creates the first attempt for every event in `since..until` that the
+    /// subscription takes now and has no delivery for it yet.
+    pub fn backfill(
+        &mut self,
+        sub_id: &str,
+        since: Option<i64>,
+        until: Option<i64>,
+        dry_run: bool,
+    ) -> Result<Queued> {
+        let run = |tx: &mut dyn Tx, now: i64| {
+            let subscription = get_subscription(tx, sub_id)?;
+            if subscription.status != SubscriptionStatus::Active {
+                return Err(Refusal::SubscriptionStatus {
+                    code: "invalid:subscriptionStatus",
+                    subscription: Box::new(subscription),
+                }
+                .into());
+            }
+            // "*" takes every type: one walk over all events covers it.
+            let types: Vec<Option<String>> = if subscription.event_types.iter().any(|t| t == "*") {
+                vec![None]
+            } else {
+                subscription.event_types.iter().cloned().map(Some).collect()
+            };
+            let mut created = Vec::new();
+            for event_type in types {
+                let window = EventWindow {
+                    event_type,
+                    since,
+                    until,
+                };
+                for_each_event(tx, &window, |tx, event| {
+                    if !takes(&subscription, &event.source, &event.subject, &event.target)
+                        || !tx.attempts(&event.event_id, sub_id)?.is_empty()
+                    {
+                        return Ok(());
+                    }
+                    let delivery = first_attempt(event, &subscription, now)?;
+                    if !dry_run {
+                        tx.insert_delivery(&delivery)?;
+                    }
+                    created.push(delivery);
+                    Ok(())
+                })?;
+            }
+            Ok(Queued::new(created, Some(dry_run)))
+        };
+        if dry_run {
+            self.read(run)
+        } else {
+            self.write(run)
+        }
+    }
+}
+
+/// Calls `f` for every event of `window`, oldest first, a page at a time.
+pub(super) fn for_each_event(
+    tx: &mut dyn Tx,
+    window: &EventWindow,
+    mut f: impl FnMut(&mut dyn Tx, &Event) -> Result<()>,
+) -> Result<()> {
+    let mut cursor: Option<Cursor> = None;
+    loop {
+        let page = tx.events_in_window(window, cursor.as_ref(), PAGE)?;
+        let Some(last) = page.last() else {
+            return Ok(());
+        };
+        cursor = Some((last.created_at, last.event_id.clone()));
+        let full = page.len() as i64 == PAGE;
+        for event in &page {
+            f(tx, event)?;
+        }
+        if !full {
+            return Ok(());
+        }
+    }
+}
+
+/// One event's deliveries (sorted by `(subId, attempt)`) cut into chains,
+/// each ending with its latest attempt.
+pub(super) fn chains(deliveries: Vec<Delivery>) -> Vec<Vec<Delivery>> {
+    let mut chains: Vec<Vec<Delivery>> = Vec::new();
+    for delivery in deliveries {
+        match chains.last_mut() {
+            Some(chain) if chain[0].sub_id == delivery.sub_id => chain.push(delivery),
+            _ => chains.push(vec![delivery]),
+        }
+    }
+    chains
+}
+
+/// The request for the attempt after `latest`: due now, to where its
+/// subscription sends today (an endpoint fixed after an outage is used),
+/// with `extra` merged into its meta.
+pub(super) fn to_subscription_now(
+    tx: &mut dyn Tx,
+    latest: &Delivery,
+    extra: Option<Object>,
+) -> Result<Retry> {
+    let subscription = tx.subscription(&latest.sub_id)?;
+    Ok(Retry {
+        client_id: subscription.as_ref().map(|s| s.client_id.clone()),
+        transport: subscription.as_ref().map(|s| s.transport),
+        endpoint: subscription.map(|s| s.endpoint),
+        meta: Some(extra.unwrap_or_default()),
+        ..Retry::default()
+    })
+}

@@ -1,0 +1,187 @@
+//! Durations (`30s`, `5m`, `1h30m`, `7d`, plain seconds) and points in time
+//! (unix seconds, RFC 3339, `2026-11-29 18:00` in UTC, or a duration
+//! meaning "that long ago") as the lifecycle's flags take them.
+
+/// Seconds in a duration such as `90`, `30s`, `5m`, `2h`, `7d` or `1h30m`.
+pub fn parse_duration(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("an empty duration".to_owned());
+    }
+    if let Ok(seconds) = text.parse::<i64>() {
+        return Ok(seconds);
+    }
+    let mut total: i64 = 0;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let unit_len = rest[digits..]
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(rest.len() - digits);
+        let (number, unit) = (&rest[..digits], &rest[digits..digits + unit_len]);
+        let scale = match unit {
+            "s" => 1,
+            "m" => 60,
+            "h" => 3_600,
+            "d" => 86_400,
+            "w" => 604_800,
+            _ => {
+                return Err(format!(
+                    "{text:?} is not a duration (use seconds or units s, m, h, d, w: 30s, 5m, 1h30m, 7d)"
+                ));
+            }
+        };
+        let amount: i64 = number.parse().map_err(|_| {
+            format!("{text:?} is not a duration (a number must come before {unit:?})")
+        })?;
+        total = amount
+            .checked_mul(scale)
+            .and_then(|part| total.checked_add(part))
+            .ok_or_else(|| format!("{text:?} is too long a duration"))?;
+        rest = &rest[digits + unit_len..];
+    }
+    Ok(total)
+}
+
+/// Unix seconds for `text`: unix seconds themselves, RFC 3339
+/// (`2026-11-29T18:00:00Z`, `...+01:00`), `2026-11-29 18:00[:00]` or
+/// `2026-11-29` in UTC, or a duration (`2h`, `7d`) before `now`.
+pub fn parse_time(text: &str, now: i64) -> Result<i64, String> {
+    let text = text.trim();
+    if let Ok(unix) = text.parse::<i64>() {
+        return Ok(unix);
+    }
+    if text.len() >= 10 && text.as_bytes()[4] == b'-' {
+        return parse_date_time(text).ok_or_else(|| {
+            format!("{text:?} is not a time (use unix seconds, 2026-11-29T18:00:00Z, 2026-11-29 18:00, or a duration ago such as 2h)")
+        });
+    }
+    let ago = parse_duration(text).map_err(|_| {
+        format!("{text:?} is not a time (use unix seconds, 2026-11-29T18:00:00Z, 2026-11-29 18:00, or a duration ago such as 2h)")
+    })?;
+    Ok(now - ago)
+}
+
+fn parse_date_time(text: &str) -> Option<i64> {
+    let number = |s: &str| -> Option<i64> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (date, time) = match text.get(10..11) {
+        None => (text, ""),
+        Some("T" | "t" | " ") => (&text[..10], &text[11..]),
+        Some(_) => return None,
+    };
+    let year = number(date.get(0..4)?)?;
+    let month = number(date.get(5..7)?)?;
+    let day = number(date.get(8..10)?)?;
+    if date.len() != 10 || date.as_bytes()[7] != b'-' || !(1..=12).contains(&month) {
+        return None;
+    }
+    if !(1..=days_in_month(year, month)).contains(&day) {
+        return None;
+    }
+    // The clock part, then an optional zone: Z, +hh:mm or -hh:mm (UTC without one).
+    let zone_at = time.find(['Z', 'z', '+', '-']).unwrap_or(time.len());
+    let (clock, zone) = time.split_at(zone_at);
+    let clock = clock.split('.').next()?; // fractions of a second are dropped
+    let (hour, minute, second) = if clock.is_empty() {
+        (0, 0, 0)
+    } else {
+        let mut parts = clock.split(':');
+        let hour = number(parts.next()?)?;
+        let minute = number(parts.next()?)?;
+        let second = parts.next().map_or(Some(0), number)?;
+        if parts.next().is_some() {
+            return None;
+        }
+        (hour, minute, second)
+    };
+    if hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    let offset = match zone {
+        "" | "Z" | "z" => 0,
+        _ => {
+            let sign = if zone.starts_with('-') { -1 } else { 1 };
+            let (h, m) = zone[1..].split_once(':')?;
+            sign * (number(h)? * 3600 + number(m)? * 60)
+        }
+    };
+    Some(days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset)
+}
+
+fn days_in_month(year: i64, month: i64) -> i64 {
+    match month {
+        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let yoe = year.rem_euclid(400);
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        for (text, seconds) in [
+            ("90", 90),
+            ("30s", 30),
+            ("5m", 300),
+            ("2h", 7200),
+            ("7d", 604_800),
+            ("1h30m", 5400),
+            ("1d2h3m4s", 93_784),
+            ("2w", 1_209_600),
+        ] {
+            assert_eq!(parse_duration(text), Ok(seconds), "{text}");
+        }
+        for bad in ["", "5x", "m", "1.5h", "h5", "-5m", "99999999999999999d"] {
+            assert!(parse_duration(bad).is_err(), "{bad} should be refused");
+        }
+    }
+
+    #[test]
+    fn times() {
+        let now = 1_795_975_331; // 2026-11-29 18:02:11Z
+        for (text, unix) in [
+            ("1795975331", 1_795_975_331),
+            ("2026-11-29T18:02:11Z", 1_795_975_331),
+            ("2026-11-29T19:02:11+01:00", 1_795_975_331),
+            ("2026-11-29T18:02:11.250Z", 1_795_975_331),
+            ("2026-11-29 18:02:11", 1_795_975_331),
+            ("2026-11-29 18:00", 1_795_975_200),
+            ("2026-11-29", 1_795_910_400),
+            ("2000-02-29T00:00:00Z", 951_782_400),
+            ("1970-01-01T00:00:00Z", 0),
+            ("2h", now - 7200),
+            ("7d", now - 604_800),
+        ] {
+            assert_eq!(parse_time(text, now), Ok(unix), "{text}");
+        }
+        for bad in [
+            "yesterday",
+            "2026-13-01",
+            "2026-02-30",
+            "2026-11-29T25:00",
+            "2026-11-29X18:00",
+            "2026-11-29 18",
+        ] {
+            assert!(parse_time(bad, now).is_err(), "{bad} should be refused");
+        }
+    }
+}

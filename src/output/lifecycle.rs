@@ -1,0 +1,100 @@
+//! The human side of the lifecycle's answers: what was queued, swept,
+//! pruned and freed, and the dead count beside the stats.
+
+use super::tables::{DELIVERIES, delivery_table, tally};
+use super::{Human, Report, View, timestamp};
+use outbox::core::deliveries::StatsReply;
+use outbox::core::leases::SweptAsFailed;
+use outbox::lifecycle::{Pruned, Queued};
+use outbox::store::Space;
+
+impl Human for Queued {
+    fn human(&self, view: &View) -> String {
+        let what = tally(self.count, None, DELIVERIES);
+        let line = match self.dry_run {
+            Some(true) => format!("dry run: {what} would be sent again; nothing written"),
+            _ => format!("queued {what}"),
+        };
+        if self.deliveries.is_empty() {
+            return line;
+        }
+        format!("{}\n{line}", delivery_table(&self.deliveries, view))
+    }
+}
+
+impl Human for SweptAsFailed {
+    fn human(&self, view: &View) -> String {
+        let line = format!(
+            "failed {} whose lease expired: {} retried, {} dead",
+            tally(self.count, None, DELIVERIES),
+            self.retries.len(),
+            self.dead
+        );
+        if self.deliveries.is_empty() {
+            return line;
+        }
+        format!("{}\n{line}", delivery_table(&self.deliveries, view))
+    }
+}
+
+/// `12.3 MiB`, `512 KiB`, `800 B`.
+fn bytes(n: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let n_f = n as f64;
+    if n_f >= KIB * KIB {
+        format!("{:.1} MiB", n_f / KIB / KIB)
+    } else if n_f >= KIB {
+        format!("{:.0} KiB", n_f / KIB)
+    } else {
+        format!("{n} B")
+    }
+}
+
+impl Human for Pruned {
+    fn human(&self, _view: &View) -> String {
+        let d = &self.deleted;
+        let what = format!(
+            "{} and {} finished before {}",
+            tally(d.deliveries as usize, None, DELIVERIES),
+            tally(d.events as usize, None, super::tables::EVENTS),
+            timestamp(self.cutoff)
+        );
+        if self.dry_run {
+            return format!("dry run: would delete {what}; nothing written");
+        }
+        let space = match (self.space_before, self.space_after) {
+            (Some(before), Some(after)) if self.vacuumed => format!(
+                "file {} -> {} ({} given back to the file system)",
+                bytes(before.file_bytes),
+                bytes(after.file_bytes),
+                bytes(before.file_bytes.saturating_sub(after.file_bytes))
+            ),
+            (Some(before), Some(Space { free_bytes, .. })) => format!(
+                "{} freed inside the file for reuse ({} free in all; --vacuum gives it back to the file system)",
+                bytes(free_bytes.saturating_sub(before.free_bytes)),
+                bytes(free_bytes)
+            ),
+            _ => "the server's autovacuum gives the space back".to_owned(),
+        };
+        format!("deleted {what}\n{space}")
+    }
+}
+
+/// `stats`, with the dead letters counted for people; `--json` stays the
+/// reference's object.
+pub struct StatsWithDead {
+    pub stats: StatsReply,
+    pub dead: Option<i64>,
+}
+
+impl Report for StatsWithDead {
+    fn json(&self) -> serde_json::Value {
+        Report::json(&self.stats)
+    }
+    fn json_text(&self) -> String {
+        Report::json_text(&self.stats)
+    }
+    fn human(&self, view: &View) -> String {
+        super::stats_table(&self.stats, self.dead, view)
+    }
+}

@@ -1,0 +1,145 @@
+//! The queries of a delivery's later life on SQLite: dead letters, events
+//! by time window (replay, backfill, pruning), an event's deliveries, and
+//! deleting what pruning removes. Built here so the tests can ask SQLite
+//! how it plans them.
+
+use super::queries::{Conditions, DELIVERY_COLUMNS, EVENT_COLUMNS, Query};
+use crate::store::sql::DEAD_LETTER;
+use crate::store::{Cursor, DeliveryFilter, EventWindow};
+use rusqlite::types::Value as SqlValue;
+
+/// ` AND (created_at, id) < (?, ?)` (or `>`), continuing a page.
+fn after_cursor(c: &mut Conditions, id_column: &str, op: &str, cursor: Option<&Cursor>) {
+    if let Some((at, id)) = cursor {
+        c.params.push(SqlValue::Integer(*at));
+        c.params.push(SqlValue::Text(id.clone()));
+        let n = c.params.len();
+        c.sql.push_str(&format!(
+            " AND (created_at, {id_column}) {op} (?{}, ?{n})",
+            n - 1
+        ));
+    }
+}
+
+/// Dead letters newest first; the filter's own index gives them in order.
+pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, limit: i64) -> Query {
+    let mut c = Conditions::default().deliveries(&filter.without_status());
+    after_cursor(&mut c, "delivery_id", "<", before);
+    let sql = format!(
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {DEAD_LETTER}{} \
+         ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+pub(super) fn count_dead(filter: &DeliveryFilter) -> Query {
+    let c = Conditions::default().deliveries(&filter.without_status());
+    let sql = format!(
+        "SELECT count(*) FROM deliveries WHERE {DEAD_LETTER}{}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+/// Events of a window oldest first, off the type index or the time index.
+pub(super) fn events_in_window(window: &EventWindow, after: Option<&Cursor>, limit: i64) -> Query {
+    let mut c = Conditions::default();
+    c.eq("type", window.event_type.as_deref());
+    for (bound, op) in [(window.since, ">="), (window.until, "<")] {
+        if let Some(at) = bound {
+            c.params.push(SqlValue::Integer(at));
+            c.sql
+                .push_str(&format!(" AND created_at {op} ?{}", c.params.len()));
+        }
+    }
+    after_cursor(&mut c, "event_id", ">", after);
+    let sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE 1{} ORDER BY created_at, event_id LIMIT {limit}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+/// Every delivery of one event (`?1`).
+pub(super) fn event_deliveries() -> String {
+    format!(
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?1 ORDER BY sub_id, attempt"
+    )
+}
+
+pub(super) const DELETE_DELIVERY: &str = "DELETE FROM deliveries WHERE delivery_id = ?1";
+pub(super) const DELETE_EVENT: &str = "DELETE FROM events WHERE event_id = ?1";
+
+#[cfg(test)]
+mod tests {
+    use super::super::queries::tests::{assert_indexed, database, with_text};
+    use super::*;
+    use crate::core::model::Transport;
+
+    #[test]
+    fn lifecycle_queries_use_indexes() {
+        let conn = database();
+        let cursor = (100, "delv_x".to_owned());
+        for filter in [
+            DeliveryFilter::default(),
+            DeliveryFilter {
+                client_id: Some("c".into()),
+                ..DeliveryFilter::default()
+            },
+            DeliveryFilter {
+                sub_id: Some("s".into()),
+                ..DeliveryFilter::default()
+            },
+            DeliveryFilter {
+                transport: Some(Transport::Webhook),
+                ..DeliveryFilter::default()
+            },
+        ] {
+            let name = format!("dead letters {filter:?}");
+            assert_indexed(&conn, &name, &dead_letters(&filter, None, 20), true);
+            let name = format!("dead letters page {filter:?}");
+            assert_indexed(
+                &conn,
+                &name,
+                &dead_letters(&filter, Some(&cursor), 20),
+                true,
+            );
+            let name = format!("count dead {filter:?}");
+            assert_indexed(&conn, &name, &count_dead(&filter), false);
+        }
+        let windows = [
+            EventWindow::default(),
+            EventWindow {
+                since: Some(10),
+                until: Some(20),
+                ..EventWindow::default()
+            },
+            EventWindow {
+                event_type: Some("order.created".into()),
+                since: Some(10),
+                until: None,
+            },
+        ];
+        for window in &windows {
+            let name = format!("events in {window:?}");
+            assert_indexed(&conn, &name, &events_in_window(window, None, 500), true);
+            let page = events_in_window(window, Some(&(5, "evt_x".to_owned())), 500);
+            assert_indexed(&conn, &format!("{name}, next page"), &page, true);
+        }
+        assert_indexed(
+            &conn,
+            "event deliveries",
+            &with_text(event_deliveries(), &["e"]),
+            false,
+        );
+        for (name, sql) in [
+            ("delete delivery", DELETE_DELIVERY),
+            ("delete event", DELETE_EVENT),
+        ] {
+            let plan =
+                super::super::queries::tests::plan(&conn, &with_text(sql.to_owned(), &["x"]));
+            assert!(plan.starts_with("SEARCH"), "{name} reads one row:\n{plan}");
+        }
+    }
+}
