@@ -91,10 +91,10 @@ pub struct FieldArgs {
     pub meta: Option<String>,
     /// Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the
     /// last one repeats. `none` removes the retry policy.
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub retry_schedule: Option<String>,
     /// Move each retry delay by a random amount within ±PCT (e.g. 20%).
-    #[arg(long, value_name = "PCT")]
+    #[arg(long, value_name = "PCT", allow_hyphen_values = true)]
     pub retry_jitter: Option<String>,
     /// Attempts a delivery gets before it is dead (1-100; default 3).
     #[arg(allow_negative_numbers = true, long, value_name = "N")]
