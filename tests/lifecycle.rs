@@ -504,7 +504,7 @@ fn replay_sends_finished_chains_again_once() {
                 "--dry-run",
             ],
         );
-        assert_eq!(ids(&only), [dead.clone()]);
+        assert_eq!(ids(&only), [dead.as_str()]);
         let window = db.json(
             t,
             &[
@@ -517,7 +517,7 @@ fn replay_sends_finished_chains_again_once() {
                 "--dry-run",
             ],
         );
-        assert_eq!(ids(&window), [old.clone()]);
+        assert_eq!(ids(&window), [old.as_str()]);
 
         let replayed = db.json(t, &["delivery", "replay", "--since", "1h"]);
         assert_eq!(replayed["count"], 2);
