@@ -5,10 +5,12 @@
 //! Run with `bench/run.sh` (or `cargo bench`). Sizes can be lowered for a
 //! quick look: OUTBOX_BENCH_EVENTS (batch, default 100000), OUTBOX_BENCH_DRAIN
 //! (default 100000), OUTBOX_BENCH_LARGE (deliveries, default 1000000);
+//! OUTBOX_BENCH_PRUNE (finished deliveries pruned, default 1000000);
 //! OUTBOX_BENCH_ONLY=1,5 runs only some figures. Figure 6 needs a PostgreSQL
 //! server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL.
 
 mod baselines;
+mod pruning;
 mod setup;
 
 use baselines::Replay;
@@ -451,6 +453,9 @@ fn main() {
     }
     if wanted("6") {
         figures.extend(workers(&bench));
+    }
+    if wanted("7") {
+        figures.extend(pruning::pruning(&bench));
     }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",

@@ -112,14 +112,14 @@ pub fn env_size(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-fn open(db: &Path, sync: Durability) -> Outbox {
+pub fn open(db: &Path, sync: Durability) -> Outbox {
     Outbox::new(
         Box::new(SqliteStore::open_with(db, sync).unwrap()),
         Clock::System,
     )
 }
 
-fn subscribe(outbox: &mut Outbox, client: &str, event_type: &str) {
+pub fn subscribe(outbox: &mut Outbox, client: &str, event_type: &str) {
     let fields = SubscriptionFields {
         client_id: Some(client.into()),
         event_types: Some(vec![event_type.into()]),
@@ -129,7 +129,7 @@ fn subscribe(outbox: &mut Outbox, client: &str, event_type: &str) {
     outbox.create_subscription(&fields, None).unwrap();
 }
 
-fn record(outbox: &mut Outbox, event_type: &str, from: usize, count: usize) {
+pub fn record(outbox: &mut Outbox, event_type: &str, from: usize, count: usize) {
     let requests = (from..from + count).map(|i| {
         let req = RecordEvent {
             event_type: event_type.into(),

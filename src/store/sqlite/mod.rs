@@ -30,6 +30,20 @@ pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;
 /// How long a writer waits for another process's write lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// SQLite's own busy handler backs off to 100 ms between tries, so a
+/// writer that frees the lock for a moment (a prune between batches, a
+/// worker between claims) is rarely seen by those waiting and one process
+/// can hold the file for long runs. Trying again every millisecond, up to
+/// [`BUSY_TIMEOUT`], lets waiters in at the first gap.
+fn wait_for_the_lock(tries: i32) -> bool {
+    const STEP: Duration = Duration::from_millis(1);
+    if u128::from(tries.unsigned_abs()) * STEP.as_millis() >= BUSY_TIMEOUT.as_millis() {
+        return false;
+    }
+    std::thread::sleep(STEP);
+    true
+}
+
 /// One outbox database file.
 pub struct SqliteStore {
     conn: Connection,
@@ -85,13 +99,13 @@ impl SqliteStore {
     }
 
     fn connect(path: &Path, name: &str, flags: OpenFlags) -> Result<Self> {
-        let conn = Connection::open_with_flags(name, flags).map_err(|e| {
+        let mut conn = Connection::open_with_flags(name, flags).map_err(|e| {
             Error::storage(
                 StorageCode::Open,
                 format!("cannot open {}: {e}", path.display()),
             )
         })?;
-        conn.busy_timeout(BUSY_TIMEOUT)
+        conn.busy_handler(Some(wait_for_the_lock))
             .map_err(|e| storage_error(&e, path))?;
         conn.set_prepared_statement_cache_capacity(64);
         Ok(SqliteStore {
