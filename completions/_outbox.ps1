@@ -34,6 +34,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
+            [CompletionResult]::new('work', 'work', [CompletionResultType]::ParameterValue, 'Work deliveries: run a handler command for each, or send webhooks and A2A messages')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -694,6 +695,30 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;work' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only deliveries of events of this type')
+            [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'The worker''s name on its claims (default: HOSTNAME-PID)')
+            [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'Lease of each claim, renewed every third of it while the work runs')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Deliveries worked on at once')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Longest a handler may run (default 5m; it is killed) or a send may take (default 15s); either way the delivery fails and is retried')
+            [CompletionResult]::new('--poll-max', '--poll-max', [CompletionResultType]::ParameterName, 'Longest pause between polls while nothing is ready')
+            [CompletionResult]::new('--grace', '--grace', [CompletionResultType]::ParameterName, 'After SIGTERM or SIGINT, how long running work may finish before it is killed and its deliveries are released')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'One round of claims (up to --concurrency), then exit')
+            [CompletionResult]::new('--drain', '--drain', [CompletionResultType]::ParameterName, 'Work until nothing is ready, then exit (for cron)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;export' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
@@ -735,6 +760,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('delivery', 'delivery', [CompletionResultType]::ParameterValue, 'Claim, complete, fail, retry and inspect deliveries')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
+            [CompletionResult]::new('work', 'work', [CompletionResultType]::ParameterValue, 'Work deliveries: run a handler command for each, or send webhooks and A2A messages')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -862,6 +888,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;prune' {
+            break
+        }
+        'outbox;help;work' {
             break
         }
         'outbox;help;export' {

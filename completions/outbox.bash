@@ -43,6 +43,9 @@ _outbox() {
             outbox,sub)
                 cmd="outbox__subcmd__sub"
                 ;;
+            outbox,work)
+                cmd="outbox__subcmd__work"
+                ;;
             outbox__subcmd__delivery,cancel)
                 cmd="outbox__subcmd__delivery__subcmd__cancel"
                 ;;
@@ -196,6 +199,9 @@ _outbox() {
             outbox__subcmd__help,sub)
                 cmd="outbox__subcmd__help__subcmd__sub"
                 ;;
+            outbox__subcmd__help,work)
+                cmd="outbox__subcmd__help__subcmd__work"
+                ;;
             outbox__subcmd__help__subcmd__delivery,cancel)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__cancel"
                 ;;
@@ -338,7 +344,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats prune export import completions help"
+            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats prune work export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1652,7 +1658,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="event sub delivery stats prune export import completions help"
+            opts="event sub delivery stats prune work export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2158,6 +2164,20 @@ _outbox() {
         outbox__subcmd__help__subcmd__sub__subcmd__update)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__work)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2763,6 +2783,76 @@ _outbox() {
                     return 0
                     ;;
                 --max-attempts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__work)
+            opts="-h -V --event --sub --client --transport --type --worker --lease --concurrency --timeout --once --drain --poll-max --grace --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --event)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sub)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transport)
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --worker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lease)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grace)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
             cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+            cand work 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -625,6 +626,29 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;work'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --type 'Only deliveries of events of this type'
+            cand --worker 'The worker''s name on its claims (default: HOSTNAME-PID)'
+            cand --lease 'Lease of each claim, renewed every third of it while the work runs'
+            cand --concurrency 'Deliveries worked on at once'
+            cand --timeout 'Longest a handler may run (default 5m; it is killed) or a send may take (default 15s); either way the delivery fails and is retried'
+            cand --poll-max 'Longest pause between polls while nothing is ready'
+            cand --grace 'After SIGTERM or SIGINT, how long running work may finish before it is killed and its deliveries are released'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --once 'One round of claims (up to --concurrency), then exit'
+            cand --drain 'Work until nothing is ready, then exit (for cron)'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;export'= {
             cand -o 'Write to this file instead of stdout'
             cand --output 'Write to this file instead of stdout'
@@ -663,6 +687,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
             cand stats 'Count deliveries by state, transport and client'
             cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+            cand work 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -758,6 +783,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;stats'= {
         }
         &'outbox;help;prune'= {
+        }
+        &'outbox;help;work'= {
         }
         &'outbox;help;export'= {
         }

@@ -36,6 +36,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and m
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -525,6 +526,29 @@ complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Give 
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l event -d 'Only deliveries of this event' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l sub -d 'Only deliveries for this subscription' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l client -d 'Only deliveries to this client' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
+webhook\t''
+a2a\t''
+mcp\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l type -d 'Only deliveries of events of this type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l worker -d 'The worker\'s name on its claims (default: HOSTNAME-PID)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l lease -d 'Lease of each claim, renewed every third of it while the work runs' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l concurrency -d 'Deliveries worked on at once' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l timeout -d 'Longest a handler may run (default 5m; it is killed) or a send may take (default 15s); either way the delivery fails and is retried' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l poll-max -d 'Longest pause between polls while nothing is ready' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l grace -d 'After SIGTERM or SIGINT, how long running work may finish before it is killed and its deliveries are released' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l once -d 'One round of claims (up to --concurrency), then exit'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l drain -d 'Work until nothing is ready, then exit (for cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -547,15 +571,16 @@ complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payloa
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'

@@ -8,5 +8,6 @@ pub mod core;
 pub mod error;
 pub mod lifecycle;
 pub mod store;
+pub mod worker;
 
 pub use error::{Error, ErrorKind, Refusal, Result, StorageCode};

@@ -337,6 +337,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 schedule: a.schedule.schedule(),
                 meta: meta(&a.meta)?,
                 retry_meta: ctx.maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
+                not_before: None,
             };
             each_id(
                 a.ids,

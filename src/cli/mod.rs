@@ -9,6 +9,7 @@ pub mod prune;
 pub mod stats;
 pub mod sub;
 pub mod transfer;
+pub mod work;
 
 use crate::output::{OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -79,6 +80,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Delete finished deliveries, dead chains and emptied events older than a cut-off.
     Prune(prune::PruneArgs),
+    /// Work deliveries: run a handler command for each, or send webhooks and A2A messages.
+    Work(work::WorkArgs),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     Export(transfer::ExportArgs),
     /// Read an export into this database, in one transaction.
@@ -182,6 +185,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Delivery(cmd) => delivery::exec(cmd, ctx),
         Command::Stats(args) => stats::exec(args, ctx),
         Command::Prune(args) => prune::exec(args, ctx),
+        Command::Work(args) => work::exec(args, ctx),
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
         Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
@@ -248,6 +252,7 @@ impl DeliveryFilterArgs {
             client_id: self.client_id.clone(),
             transport: self.transport,
             status: None,
+            event_type: None,
         }
     }
 }

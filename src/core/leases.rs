@@ -47,6 +47,9 @@ pub struct Fail {
     pub meta: Option<Object>,
     /// Meta for the next attempt, merged over the failed one's.
     pub retry_meta: Option<Object>,
+    /// The next attempt waits at least this many seconds (a receiver's
+    /// `Retry-After`), whatever the schedule says.
+    pub not_before: Option<i64>,
 }
 
 impl Default for Fail {
@@ -59,6 +62,7 @@ impl Default for Fail {
             schedule: Schedule::default(),
             meta: None,
             retry_meta: None,
+            not_before: None,
         }
     }
 }
@@ -296,13 +300,22 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     let policy_delay = policy
         .filter(|_| !explicit_schedule)
         .and_then(|p| p.delay_before(failed.attempt + 1, fastrand::f64()));
-    let schedule = match policy_delay {
+    let mut schedule = match policy_delay {
         Some(delay) => Schedule {
             next_attempt_at: None,
             delay_seconds: Some(delay),
         },
         None => req.schedule,
     };
+    if let Some(wait) = req.not_before.filter(|w| *w > 0) {
+        let earliest = now + wait.min(super::deliveries::MAX_DELAY_SECONDS);
+        if schedule.due_at(now) < earliest {
+            schedule = Schedule {
+                next_attempt_at: Some(earliest),
+                delay_seconds: None,
+            };
+        }
+    }
     let next = Retry {
         schedule,
         meta: Some(req.retry_meta.clone().unwrap_or_default()),

@@ -87,7 +87,7 @@ impl Outbox {
 
     /// Runs `f` for each id in one write transaction. A refusal answers
     /// for its own id and the others go on; any other failure rolls all back.
-    fn write_each<T>(
+    pub(crate) fn write_each<T>(
         &mut self,
         ids: &[String],
         f: impl Fn(&mut dyn Tx, &str, i64) -> Result<T>,

@@ -5,14 +5,17 @@ use super::json;
 use super::model::{Delivery, Event, Subscription};
 use crate::error::{Error, Result};
 use crate::store::Tx;
+use crate::worker::secrets::Secret;
 use serde::{Deserialize, Serialize};
 
-/// One exported record: `{"subscription": {...}}`, `{"event": {...}}` or
+/// One exported record: `{"subscription": {...}}`, `{"secret": {...}}`
+/// (a subscription's signing secret), `{"event": {...}}` or
 /// `{"delivery": {...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Record {
     Subscription(Subscription),
+    Secret(Secret),
     Event(Event),
     Delivery(Delivery),
 }
@@ -31,6 +34,7 @@ impl Record {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Imported {
     pub subscriptions: usize,
+    pub secrets: usize,
     pub events: usize,
     pub deliveries: usize,
 }
@@ -48,8 +52,13 @@ pub(crate) fn export(tx: &mut dyn Tx, emit: &mut dyn FnMut(Record) -> Result<()>
         let Some(last) = page.last() else { break };
         after = last.sub_id.clone();
         for record in page {
+            let secrets = tx.secrets(&record.sub_id)?;
             emit(Record::Subscription(record))?;
             count += 1;
+            for secret in secrets.into_iter().rev() {
+                emit(Record::Secret(secret))?;
+                count += 1;
+            }
         }
     }
     after.clear();
@@ -90,6 +99,10 @@ pub(crate) fn import(
             Record::Subscription(s) => {
                 tx.put_subscription(&s).map_err(at_line)?;
                 imported.subscriptions += 1;
+            }
+            Record::Secret(secret) => {
+                tx.put_secret(&secret).map_err(at_line)?;
+                imported.secrets += 1;
             }
             Record::Event(e) => {
                 tx.put_event(&e).map_err(at_line)?;

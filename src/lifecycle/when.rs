@@ -112,6 +112,56 @@ fn parse_date_time(text: &str) -> Option<i64> {
     Some(days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset)
 }
 
+/// The UTC calendar date and time of unix seconds:
+/// `(year, month, day, hour, minute, second)`.
+pub fn civil(unix: i64) -> (i64, i64, i64, i64, i64, i64) {
+    let days = unix.div_euclid(86_400);
+    let secs = unix.rem_euclid(86_400);
+    // Howard Hinnant's algorithm, from days since 1970-01-01.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day, secs / 3600, secs / 60 % 60, secs % 60)
+}
+
+/// `2026-11-29T18:02:11Z`.
+pub fn rfc3339(unix: i64) -> String {
+    let (y, mo, d, h, mi, s) = civil(unix);
+    format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z")
+}
+
+/// Unix seconds of an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`), as a
+/// `Retry-After` header may give one.
+pub fn parse_http_date(text: &str) -> Option<i64> {
+    let mut parts = text.split_whitespace().skip(1);
+    let day: i64 = parts.next()?.parse().ok()?;
+    let month = match parts.next()? {
+        "Jan" => 1,
+        "Feb" => 2,
+        "Mar" => 3,
+        "Apr" => 4,
+        "May" => 5,
+        "Jun" => 6,
+        "Jul" => 7,
+        "Aug" => 8,
+        "Sep" => 9,
+        "Oct" => 10,
+        "Nov" => 11,
+        "Dec" => 12,
+        _ => return None,
+    };
+    let year: i64 = parts.next()?.parse().ok()?;
+    let mut clock = parts.next()?.split(':').map(|p| p.parse::<i64>().ok());
+    let (h, mi, s) = (clock.next()??, clock.next()??, clock.next()??);
+    Some(days_from_civil(year, month, day) * 86_400 + h * 3600 + mi * 60 + s)
+}
+
 fn days_in_month(year: i64, month: i64) -> i64 {
     match month {
         2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
@@ -122,7 +172,7 @@ fn days_in_month(year: i64, month: i64) -> i64 {
 }
 
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+pub(crate) fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let year = if month <= 2 { year - 1 } else { year };
     let era = year.div_euclid(400);
     let yoe = year.rem_euclid(400);
@@ -153,6 +203,17 @@ mod tests {
         for bad in ["", "5x", "m", "1.5h", "h5", "-5m", "99999999999999999d"] {
             assert!(parse_duration(bad).is_err(), "{bad} should be refused");
         }
+    }
+
+    #[test]
+    fn calendar_forms() {
+        assert_eq!(rfc3339(1_795_975_331), "2026-11-29T18:02:11Z");
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            parse_http_date("Sun, 06 Nov 1994 08:49:37 GMT"),
+            Some(784_111_777)
+        );
+        assert_eq!(parse_http_date("soon"), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
 };
 use crate::error::{Error, Result, StorageCode};
+use crate::worker::secrets::Secret;
 use std::collections::BTreeMap;
 
 /// How hard a commit works to survive power loss.
@@ -67,6 +68,9 @@ pub struct DeliveryFilter {
     pub client_id: Option<String>,
     pub transport: Option<Transport>,
     pub status: Option<DeliveryStatus>,
+    /// Only deliveries of events of this type (`outbox work --type`): read
+    /// from each candidate's event, so it narrows a range, never finds one.
+    pub event_type: Option<String>,
 }
 
 impl DeliveryFilter {
@@ -272,6 +276,12 @@ pub trait Tx {
     fn recount_deliveries(&mut self) -> Result<()> {
         Ok(())
     }
+
+    /// A subscription's signing secrets, newest first.
+    fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>>;
+    fn put_secret(&mut self, secret: &Secret) -> Result<()>;
+    /// Removes a subscription's secrets, but `keep` when given.
+    fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()>;
 
     /// Up to `limit` events with ids after `after`, by id (export).
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>>;

@@ -12,7 +12,10 @@ use postgres::{Client, NoTls};
 use std::collections::HashMap;
 
 /// Migrations: entry `i` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[include_str!("../../../migrations/postgres/0001_schema.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../../migrations/postgres/0001_schema.sql"),
+    include_str!("../../../migrations/postgres/0002_subscription_secrets.sql"),
+];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;
 

@@ -45,6 +45,13 @@ impl Query {
         self.eq("client_id", filter.client_id.as_deref());
         self.eq("transport", filter.transport.map(|t| t.as_str()));
         self.eq("status", filter.status.map(|s| s.as_str()));
+        if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
+            self.params.push(Box::new(event_type.to_owned()));
+            self.sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ${})",
+                self.params.len()
+            ));
+        }
         self
     }
 }

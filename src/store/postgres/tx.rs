@@ -16,6 +16,7 @@ use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
     first_in_claim_order, not_as_read,
 };
+use crate::worker::secrets::Secret;
 use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
 use std::collections::HashMap;
@@ -460,6 +461,38 @@ impl Tx for PostgresTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
+    }
+
+    fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
+        self.rows(
+            "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = $1 \
+             ORDER BY created_at DESC, secret DESC",
+            &[&sub_id],
+            |row| {
+                Ok(Secret {
+                    sub_id: row.get(0),
+                    secret: row.get(1),
+                    created_at: row.get(2),
+                })
+            },
+        )
+    }
+
+    fn put_secret(&mut self, secret: &Secret) -> Result<()> {
+        self.execute(
+            "INSERT INTO subscription_secrets (sub_id, secret, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (sub_id, secret) DO UPDATE SET created_at = excluded.created_at",
+            &[&secret.sub_id, &secret.secret, &secret.created_at],
+        )
+        .map(drop)
+    }
+
+    fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()> {
+        self.execute(
+            "DELETE FROM subscription_secrets WHERE sub_id = $1 AND secret IS DISTINCT FROM $2",
+            &[&sub_id, &keep],
+        )
+        .map(drop)
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

@@ -63,6 +63,13 @@ impl Conditions {
         self.eq("client_id", filter.client_id.as_deref());
         self.is("transport", filter.transport.map(|t| t.as_str()));
         self.is("status", filter.status.map(|s| s.as_str()));
+        if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
+            self.params.push(SqlValue::Text(event_type.to_owned()));
+            self.sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ?{})",
+                self.params.len()
+            ));
+        }
         self
     }
 
@@ -199,7 +206,7 @@ pub(super) fn attempts() -> String {
 /// subscriptions.
 pub(super) fn counters_serve(filter: &DeliveryFilter) -> bool {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
-    !given(&filter.event_id) && !given(&filter.sub_id)
+    !given(&filter.event_id) && !given(&filter.sub_id) && !given(&filter.event_type)
 }
 
 /// Rows of `delivery_counts` that `filter` selects: status, transport, client, n.

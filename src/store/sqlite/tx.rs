@@ -16,6 +16,7 @@ use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
     first_in_claim_order, not_as_read,
 };
+use crate::worker::secrets::Secret;
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use std::collections::HashMap;
@@ -404,6 +405,46 @@ impl Tx for SqliteTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
+    }
+
+    fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
+        self.query(
+            "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = ?1 \
+             ORDER BY created_at DESC, secret DESC",
+            &[SqlValue::Text(sub_id.to_owned())],
+            |row| {
+                Ok(Secret {
+                    sub_id: row.get(0)?,
+                    secret: row.get(1)?,
+                    created_at: row.get(2)?,
+                })
+            },
+        )
+    }
+
+    fn put_secret(&mut self, secret: &Secret) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(
+                "INSERT INTO subscription_secrets (sub_id, secret, created_at) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT DO UPDATE SET created_at = excluded.created_at",
+            )
+            .map_err(|e| sql_error(&e))?;
+        stmt.execute(params![secret.sub_id, secret.secret, secret.created_at])
+            .map_err(|e| sql_error(&e))?;
+        Ok(())
+    }
+
+    fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(
+                "DELETE FROM subscription_secrets WHERE sub_id = ?1 AND secret IS NOT ?2",
+            )
+            .map_err(|e| sql_error(&e))?;
+        stmt.execute(params![sub_id, keep])
+            .map_err(|e| sql_error(&e))?;
+        Ok(())
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

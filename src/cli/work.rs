@@ -1,0 +1,202 @@
+//! `outbox work`: claim deliveries and run a handler command for each, or
+//! send webhooks and A2A messages, until done or told to stop.
+
+use super::{Context, DeliveryFilterArgs};
+use crate::output::{OutputFormat, Report, View};
+use clap::Args;
+use outbox::core::leases::Claim;
+use outbox::core::model::Transport;
+use outbox::lifecycle::when::parse_duration;
+use outbox::worker::handler::Handler;
+use outbox::worker::send::Sender;
+use outbox::worker::{self, Job, Mode, Work};
+use outbox::{Error, Result};
+use std::ffi::OsString;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct WorkArgs {
+    #[command(flatten)]
+    pub filter: DeliveryFilterArgs,
+    /// Only deliveries of events of this type.
+    #[arg(long = "type", value_name = "TYPE")]
+    pub event_type: Option<String>,
+    /// The worker's name on its claims (default: HOSTNAME-PID).
+    #[arg(long = "worker", value_name = "WORKER_ID")]
+    pub worker: Option<String>,
+    /// Lease of each claim, renewed every third of it while the work runs.
+    #[arg(long, value_name = "DURATION", default_value = "60s")]
+    pub lease: String,
+    /// Deliveries worked on at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub concurrency: usize,
+    /// Longest a handler may run (default 5m; it is killed) or a send may
+    /// take (default 15s); either way the delivery fails and is retried.
+    #[arg(long, value_name = "DURATION")]
+    pub timeout: Option<String>,
+    /// One round of claims (up to --concurrency), then exit.
+    #[arg(long, conflicts_with = "drain")]
+    pub once: bool,
+    /// Work until nothing is ready, then exit (for cron).
+    #[arg(long)]
+    pub drain: bool,
+    /// Longest pause between polls while nothing is ready.
+    #[arg(long, value_name = "DURATION", default_value = "5s")]
+    pub poll_max: String,
+    /// After SIGTERM or SIGINT, how long running work may finish before it
+    /// is killed and its deliveries are released.
+    #[arg(long, value_name = "DURATION", default_value = "30s")]
+    pub grace: String,
+    /// The handler and its arguments, after `--`. Without one, outbox sends
+    /// webhook and a2a deliveries itself.
+    #[arg(last = true, value_name = "CMD")]
+    pub command: Vec<OsString>,
+}
+
+fn duration(flag: &str, text: &str) -> Result<Duration> {
+    match parse_duration(text) {
+        Ok(seconds) if seconds > 0 => Ok(Duration::from_secs(seconds as u64)),
+        Ok(_) => Err(Error::input(
+            "invalid:duration",
+            format!("--{flag}: {text:?} must be longer than zero"),
+        )),
+        Err(e) => Err(Error::input("invalid:duration", format!("--{flag}: {e}"))),
+    }
+}
+
+/// `HOSTNAME-PID`, as a worker names itself unless told.
+fn default_worker() -> String {
+    let host = std::env::var("HOSTNAME")
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_owned());
+    format!("{host}-{}", std::process::id())
+}
+
+pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let lease = duration("lease", &args.lease)?;
+    let poll_max = duration("poll-max", &args.poll_max)?;
+    let grace = duration("grace", &args.grace)?;
+    let handler = !args.command.is_empty();
+    let timeout = match &args.timeout {
+        Some(text) => duration("timeout", text)?,
+        None if handler => Duration::from_secs(300),
+        None => Duration::from_secs(15),
+    };
+    let worker = args.worker.clone().unwrap_or_else(default_worker);
+    let claim_for = |transport: Option<Transport>| Claim {
+        filter: outbox::store::DeliveryFilter {
+            transport,
+            event_type: args.event_type.clone(),
+            ..args.filter.filter()
+        },
+        worker: Some(worker.clone()),
+        lease_seconds: Some(lease.as_secs() as i64),
+    };
+    let (job, claims) = if handler {
+        let mut command = args.command.clone().into_iter();
+        let handler = Handler {
+            program: command.next().expect("a command was given"),
+            args: command.collect(),
+            db: ctx.db.clone().into_os_string(),
+            worker: worker.clone(),
+            timeout,
+        };
+        (
+            Job::Handler(handler),
+            vec![claim_for(args.filter.transport)],
+        )
+    } else {
+        let claims = match args.filter.transport {
+            Some(t @ (Transport::Webhook | Transport::A2a)) => vec![claim_for(Some(t))],
+            Some(other) => {
+                return Err(Error::input(
+                    "invalid:transport",
+                    format!(
+                        "outbox sends only webhook and a2a deliveries itself; for {other} give a handler: outbox work -- CMD"
+                    ),
+                ));
+            }
+            None => vec![
+                claim_for(Some(Transport::Webhook)),
+                claim_for(Some(Transport::A2a)),
+            ],
+        };
+        (Job::Send(Sender::new(timeout)), claims)
+    };
+    let work = Work {
+        claims,
+        concurrency: args.concurrency,
+        mode: if args.once {
+            Mode::Once
+        } else if args.drain {
+            Mode::Drain
+        } else {
+            Mode::Forever
+        },
+        poll_max,
+        grace,
+        job: Arc::new(job),
+    };
+    worker::check(&work)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for (signal, flag) in [
+        (signal_hook::consts::SIGTERM, &stop),
+        (signal_hook::consts::SIGINT, &stop),
+        (signal_hook::consts::SIGINT, &interrupted),
+    ] {
+        signal_hook::flag::register(signal, Arc::clone(flag))
+            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
+    }
+    let mut outbox = ctx.outbox()?;
+    let json = ctx.format == OutputFormat::Json;
+    let mut report = |id: &str, answer: &Result<worker::settle::Settled>| {
+        let mut out = std::io::stdout().lock();
+        match answer {
+            Ok(settled) if json => {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(settled).expect("answers serialise")
+                );
+            }
+            Ok(_) => {}
+            Err(e) => {
+                if json {
+                    let _ = writeln!(out, "{}", e.to_json());
+                }
+                let _ = writeln!(std::io::stderr(), "outbox work: {id}: {e}");
+            }
+        }
+        let _ = out.flush();
+    };
+    worker::run(&mut outbox, &work, &stop, &mut report)?;
+    if interrupted.load(Ordering::Relaxed) {
+        // 130 as a shell reports a Ctrl-C; everything is recorded by now.
+        let _ = std::io::stdout().flush();
+        std::process::exit(130);
+    }
+    Ok(Box::new(Silent))
+}
+
+/// The answer of `outbox work` itself: it has printed as it went.
+struct Silent;
+
+impl Report for Silent {
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    fn json_text(&self) -> String {
+        String::new()
+    }
+    fn human(&self, _view: &View) -> String {
+        String::new()
+    }
+}

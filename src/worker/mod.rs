@@ -1,0 +1,397 @@
+//! `outbox work`: the worker outbox users would otherwise write as a shell
+//! loop. It claims ready deliveries, runs a handler command for each (or
+//! sends webhooks and A2A messages itself), keeps their leases alive while
+//! they run, and records each outcome through the subscription's retry
+//! policy. One thread owns the database; each delivery runs in a thread of
+//! its own and reports back over a channel.
+
+pub mod handler;
+pub mod secrets;
+pub mod send;
+pub mod settle;
+pub mod signing;
+
+use crate::core::json::Object;
+use crate::core::leases::{Claim, Complete, Fail, Release, Renew};
+use crate::core::{Clock, Outbox};
+use crate::error::{Error, Result};
+use handler::Handler;
+use send::Sender;
+use settle::{Claimed, Finish, Settled};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// How one delivery's work ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Delivered {
+        meta: Option<Object>,
+    },
+    Failed {
+        error: String,
+        /// False: no further attempt (dead at once).
+        retry: bool,
+        /// The next attempt waits at least this many seconds.
+        not_before: Option<i64>,
+        meta: Option<Object>,
+        /// The receiver is gone for good: disable the subscription.
+        disable: bool,
+    },
+    /// Stopped before it ended (its lease was lost, or the worker is
+    /// shutting down): nothing is recorded for it.
+    Abandoned,
+}
+
+impl Outcome {
+    pub fn failed(error: String, retry: bool) -> Self {
+        Outcome::Failed {
+            error,
+            retry,
+            not_before: None,
+            meta: None,
+            disable: false,
+        }
+    }
+}
+
+/// What is done with each claimed delivery.
+pub enum Job {
+    Handler(Handler),
+    Send(Sender),
+}
+
+/// When the worker stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One round of claims, then wait for them and stop.
+    Once,
+    /// Until nothing is ready.
+    Drain,
+    /// Until told to stop, polling while nothing is ready.
+    Forever,
+}
+
+/// Everything `outbox work` was asked.
+pub struct Work {
+    /// Filters, worker name and lease of the claims, tried in turn.
+    pub claims: Vec<Claim>,
+    pub concurrency: usize,
+    pub mode: Mode,
+    /// Longest pause between polls while nothing is ready.
+    pub poll_max: Duration,
+    /// How long running deliveries may finish after a stop is asked.
+    pub grace: Duration,
+    /// Shared with the thread of every running delivery.
+    pub job: Arc<Job>,
+}
+
+/// The shortest pause between polls while nothing is ready.
+const POLL_MIN: Duration = Duration::from_millis(100);
+
+struct Running {
+    cancel: Arc<AtomicBool>,
+    renew_at: Instant,
+    /// Its lease went to another worker: its outcome is not recorded.
+    lost: bool,
+}
+
+/// Runs the worker until `mode` says it is done or `stop` is set; calls
+/// `report` with each recorded outcome (or its refusal). Deliveries still
+/// running when the grace period ends are killed and released.
+pub fn run(
+    outbox: &mut Outbox,
+    work: &Work,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&str, &Result<Settled>),
+) -> Result<()> {
+    let first = work.claims.first().cloned().unwrap_or_default();
+    let worker = first.worker.unwrap_or_default();
+    let lease = first.lease_seconds.unwrap_or(60).max(1);
+    let renew_every = Duration::from_secs(u64::try_from(lease).unwrap_or(60)).div_f64(3.0);
+    let clock = outbox.clock;
+    let (done_tx, done_rx) = mpsc::channel::<(String, Outcome)>();
+    let mut running: HashMap<String, Running> = HashMap::new();
+    let mut finished: Vec<(String, Finish)> = Vec::new();
+    let mut claiming = true;
+    let mut idle = POLL_MIN;
+    let mut grace_ends: Option<Instant> = None;
+    loop {
+        if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
+            claiming = false;
+            grace_ends = Some(Instant::now() + work.grace);
+        }
+        if grace_ends.is_some_and(|at| Instant::now() >= at) && !running.is_empty() {
+            return give_back(outbox, &worker, running, &done_rx, finished, report);
+        }
+        let want = if claiming {
+            work.concurrency.saturating_sub(running.len()) as i64
+        } else {
+            0
+        };
+        let mut nothing_ready = false;
+        if want > 0 || !finished.is_empty() {
+            let (settled, claimed) = outbox.settle_and_claim(&finished, &work.claims, want)?;
+            finished.clear();
+            for (id, answer) in &settled {
+                report(id, answer);
+            }
+            nothing_ready = want > 0 && claimed.is_empty();
+            if !claimed.is_empty() {
+                idle = POLL_MIN;
+            }
+            for claimed in claimed {
+                let id = claimed.delivery.delivery_id.clone();
+                let cancel = Arc::new(AtomicBool::new(false));
+                spawn(
+                    work.job.clone(),
+                    claimed,
+                    cancel.clone(),
+                    clock,
+                    done_tx.clone(),
+                );
+                running.insert(
+                    id,
+                    Running {
+                        cancel,
+                        renew_at: Instant::now() + renew_every,
+                        lost: false,
+                    },
+                );
+            }
+            if work.mode == Mode::Once && want > 0 {
+                claiming = false;
+            }
+        }
+        let done = match work.mode {
+            Mode::Drain => nothing_ready && running.is_empty(),
+            Mode::Once | Mode::Forever => !claiming && running.is_empty(),
+        };
+        if done && finished.is_empty() {
+            return Ok(());
+        }
+        renew_due(outbox, &worker, lease, renew_every, &mut running)?;
+        // Sleep until a delivery ends, a lease needs renewing, or (while
+        // nothing is ready) the next poll; never so long that a stop waits.
+        let next_renewal = running.values().map(|r| r.renew_at).min();
+        let mut wait = Duration::from_millis(250);
+        if let Some(at) = next_renewal {
+            wait = wait.min(at.saturating_duration_since(Instant::now()));
+        }
+        let full = !claiming || running.len() >= work.concurrency;
+        if nothing_ready && claiming {
+            wait = wait.min(idle);
+            idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
+        } else if !full {
+            wait = Duration::ZERO;
+        }
+        let mut receive = |outcome: (String, Outcome)| {
+            let (id, outcome) = outcome;
+            if let Some(run) = running.remove(&id)
+                && !run.lost
+                && let Some(finish) = finish_of(outcome, &worker)
+            {
+                finished.push((id, finish));
+            }
+        };
+        if let Ok(outcome) = done_rx.recv_timeout(wait) {
+            receive(outcome);
+        }
+        while let Ok(outcome) = done_rx.try_recv() {
+            receive(outcome);
+        }
+    }
+}
+
+fn spawn(
+    job: Arc<Job>,
+    claimed: Claimed,
+    cancel: Arc<AtomicBool>,
+    clock: Clock,
+    done: mpsc::Sender<(String, Outcome)>,
+) {
+    std::thread::spawn(move || {
+        let outcome = match job.as_ref() {
+            Job::Handler(handler) => handler.run(&claimed, &cancel),
+            Job::Send(sender) => sender.send(&claimed, clock.now()),
+        };
+        let _ = done.send((claimed.delivery.delivery_id, outcome));
+    });
+}
+
+/// How an outcome is recorded; `None` for one that is not.
+fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
+    let worker = Some(worker.to_owned());
+    match outcome {
+        Outcome::Delivered { meta } => Some(Finish::Complete(Complete {
+            worker,
+            meta,
+            ..Complete::default()
+        })),
+        Outcome::Failed {
+            error,
+            retry,
+            not_before,
+            meta,
+            disable,
+        } => {
+            let fail = Fail {
+                worker,
+                last_error: Some(error),
+                retry,
+                not_before,
+                meta,
+                ..Fail::default()
+            };
+            Some(if disable {
+                Finish::FailAndDisable(fail)
+            } else {
+                Finish::Fail(fail)
+            })
+        }
+        Outcome::Abandoned => None,
+    }
+}
+
+/// Renews the leases due, in one transaction. A renewal refused means the
+/// lease went to another worker: that delivery is stopped and its outcome
+/// not recorded.
+fn renew_due(
+    outbox: &mut Outbox,
+    worker: &str,
+    lease: i64,
+    every: Duration,
+    running: &mut HashMap<String, Running>,
+) -> Result<()> {
+    let now = Instant::now();
+    let due: Vec<String> = running
+        .iter()
+        .filter(|(_, r)| !r.lost && r.renew_at <= now)
+        .map(|(id, _)| id.clone())
+        .collect();
+    if due.is_empty() {
+        return Ok(());
+    }
+    let renew = Renew {
+        worker: Some(worker.to_owned()),
+        lease_seconds: Some(lease),
+    };
+    let answers = outbox.renew_leases(&due, &renew)?;
+    for (id, answer) in due.iter().zip(answers) {
+        let run = running.get_mut(id).expect("due ones are running");
+        run.renew_at = now + every;
+        if let Err(e) = answer {
+            run.lost = true;
+            run.cancel.store(true, Ordering::Relaxed);
+            say(&format!(
+                "lease of {id} lost ({e}); stopped its work, its result is not recorded"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// After the grace period: stops what still runs, records what finished
+/// meanwhile, and gives the rest back to the queue at once.
+fn give_back(
+    outbox: &mut Outbox,
+    worker: &str,
+    running: HashMap<String, Running>,
+    done_rx: &mpsc::Receiver<(String, Outcome)>,
+    mut finished: Vec<(String, Finish)>,
+    report: &mut dyn FnMut(&str, &Result<Settled>),
+) -> Result<()> {
+    for run in running.values() {
+        run.cancel.store(true, Ordering::Relaxed);
+    }
+    let mut release = Vec::new();
+    let mut waiting = running;
+    while !waiting.is_empty() {
+        let Ok((id, outcome)) = done_rx.recv() else {
+            break;
+        };
+        let Some(run) = waiting.remove(&id) else {
+            continue;
+        };
+        if run.lost {
+            continue;
+        }
+        match finish_of(outcome, worker) {
+            Some(finish) => finished.push((id, finish)),
+            None => release.push(id),
+        }
+    }
+    let (settled, _) = outbox.settle_and_claim(&finished, &[], 0)?;
+    for (id, answer) in &settled {
+        report(id, answer);
+    }
+    if !release.is_empty() {
+        let req = Release {
+            worker: Some(worker.to_owned()),
+            last_error: Some("worker stopped before it finished".to_owned()),
+            ..Release::default()
+        };
+        for (id, answer) in release
+            .iter()
+            .zip(outbox.release_deliveries(&release, &req)?)
+        {
+            if let Err(e) = answer {
+                say(&format!("could not release {id}: {e}"));
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Outbox {
+    /// `renewLease` for several deliveries in one transaction.
+    pub fn renew_leases(&mut self, ids: &[String], req: &Renew) -> Result<Vec<Result<()>>> {
+        self.write_each(ids, |tx, id, now| {
+            crate::core::leases::renew(tx, id, req, now).map(drop)
+        })
+    }
+}
+
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "outbox work: {line}");
+}
+
+/// The last `max` bytes of `text`, trimmed, cut at a character boundary.
+pub fn clip_tail(text: &str, max: usize) -> String {
+    let text = text.trim();
+    let mut start = text.len().saturating_sub(max);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    text[start..].to_owned()
+}
+
+/// `15s`, `5m`, `1h30m`.
+pub fn duration_text(d: Duration) -> String {
+    let s = d.as_secs();
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    let mut text = String::new();
+    for (n, unit) in [(h, "h"), (m, "m"), (s, "s")] {
+        if n > 0 {
+            text.push_str(&format!("{n}{unit}"));
+        }
+    }
+    if text.is_empty() {
+        format!("{}ms", d.as_millis())
+    } else {
+        text
+    }
+}
+
+/// Checks the numbers of a [`Work`] before it starts.
+pub fn check(work: &Work) -> Result<()> {
+    if work.concurrency == 0 {
+        return Err(Error::input(
+            "invalid:concurrency",
+            "--concurrency must be at least 1",
+        ));
+    }
+    Ok(())
+}
