@@ -157,6 +157,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -272,6 +273,20 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;sub;secret' {
+            [CompletionResult]::new('--set', '--set', [CompletionResultType]::ParameterName, 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--rotate', '--rotate', [CompletionResultType]::ParameterName, 'Add a new secret; deliveries are signed with the old one too until --expire-old, so receivers can switch at their pace')
+            [CompletionResult]::new('--expire-old', '--expire-old', [CompletionResultType]::ParameterName, 'Keep only the newest secret')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;sub;backfill' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Events recorded before this time (same forms as --since)')
@@ -294,6 +309,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -317,6 +333,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;help;match' {
+            break
+        }
+        'outbox;sub;help;secret' {
             break
         }
         'outbox;sub;help;backfill' {
@@ -439,9 +458,11 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--worker', '--worker', [CompletionResultType]::ParameterName, 'Who claims; only this worker may then complete, fail or release it')
             [CompletionResult]::new('--lease', '--lease', [CompletionResultType]::ParameterName, 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Claim up to N deliveries at once (1-500)')
+            [CompletionResult]::new('--wait', '--wait', [CompletionResultType]::ParameterName, 'Wait up to this long (30s, 5m) for a delivery to become ready, polling; then exit 1 as without it')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--with-event', '--with-event', [CompletionResultType]::ParameterName, 'Add each claimed delivery''s event (payload included) to the answer: `event` (with --batch, `events`, in the same order)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
@@ -794,6 +815,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
+            [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
             break
         }
@@ -816,6 +838,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;sub;match' {
+            break
+        }
+        'outbox;help;sub;secret' {
             break
         }
         'outbox;help;sub;backfill' {

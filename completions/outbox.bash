@@ -280,6 +280,9 @@ _outbox() {
             outbox__subcmd__help__subcmd__sub,resume)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__resume"
                 ;;
+            outbox__subcmd__help__subcmd__sub,secret)
+                cmd="outbox__subcmd__help__subcmd__sub__subcmd__secret"
+                ;;
             outbox__subcmd__help__subcmd__sub,update)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__update"
                 ;;
@@ -307,6 +310,9 @@ _outbox() {
             outbox__subcmd__sub,resume)
                 cmd="outbox__subcmd__sub__subcmd__resume"
                 ;;
+            outbox__subcmd__sub,secret)
+                cmd="outbox__subcmd__sub__subcmd__secret"
+                ;;
             outbox__subcmd__sub,update)
                 cmd="outbox__subcmd__sub__subcmd__update"
                 ;;
@@ -333,6 +339,9 @@ _outbox() {
                 ;;
             outbox__subcmd__sub__subcmd__help,resume)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__resume"
+                ;;
+            outbox__subcmd__sub__subcmd__help,secret)
+                cmd="outbox__subcmd__sub__subcmd__help__subcmd__secret"
                 ;;
             outbox__subcmd__sub__subcmd__help,update)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__update"
@@ -490,7 +499,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__claim)
-            opts="-h -V --event --sub --client --transport --worker --lease --batch --db --json --sync --max-payload --help --version"
+            opts="-h -V --event --sub --client --transport --worker --lease --batch --with-event --wait --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -521,6 +530,10 @@ _outbox() {
                     return 0
                     ;;
                 --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2050,7 +2063,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub)
-            opts="create get list update pause resume match backfill"
+            opts="create get list update pause resume match secret backfill"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2148,6 +2161,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__sub__subcmd__secret)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2296,7 +2323,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match backfill help"
+            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2456,7 +2483,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help)
-            opts="create get list update pause resume match backfill help"
+            opts="create get list update pause resume match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2568,6 +2595,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help__subcmd__resume)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__help__subcmd__secret)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -2716,6 +2757,36 @@ _outbox() {
                 return 0
             fi
             case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__secret)
+            opts="-h -V --set --rotate --expire-old --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -142,6 +142,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -249,6 +250,19 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;sub;secret'= {
+            cand --set 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead'
+            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --rotate 'Add a new secret; deliveries are signed with the old one too until --expire-old, so receivers can switch at their pace'
+            cand --expire-old 'Keep only the newest secret'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;sub;backfill'= {
             cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
             cand --until 'Events recorded before this time (same forms as --since)'
@@ -270,6 +284,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -286,6 +301,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;resume'= {
         }
         &'outbox;sub;help;match'= {
+        }
+        &'outbox;sub;help;secret'= {
         }
         &'outbox;sub;help;backfill'= {
         }
@@ -399,9 +416,11 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Who claims; only this worker may then complete, fail or release it'
             cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
+            cand --wait 'Wait up to this long (30s, 5m) for a delivery to become ready, polling; then exit 1 as without it'
             cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --with-event 'Add each claimed delivery''s event (payload included) to the answer: `event` (with --batch, `events`, in the same order)'
             cand --json 'Print the result object as one line of JSON'
             cand -h 'Print help'
             cand --help 'Print help'
@@ -715,6 +734,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand pause 'Stop creating deliveries for a subscription'
             cand resume 'Start creating deliveries for a paused subscription again'
             cand match 'Show which subscriptions an event would reach; writes nothing'
+            cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
         }
         &'outbox;help;sub;create'= {
@@ -730,6 +750,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;sub;resume'= {
         }
         &'outbox;help;sub;match'= {
+        }
+        &'outbox;help;sub;secret'= {
         }
         &'outbox;help;sub;backfill'= {
         }

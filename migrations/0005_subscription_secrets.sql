@@ -6,5 +6,6 @@ CREATE TABLE subscription_secrets (
     sub_id     TEXT NOT NULL,
     secret     TEXT NOT NULL,        -- whsec_ + base64 of the key
     created_at INTEGER NOT NULL,
+    seq        INTEGER NOT NULL,     -- order of addition: the highest signs first
     PRIMARY KEY (sub_id, secret)
 ) WITHOUT ROWID;

@@ -3,8 +3,10 @@
 
 mod lifecycle;
 mod tables;
+mod worker;
 
 pub use lifecycle::StatsWithDead;
+pub use worker::WithEvent;
 
 use comfy_table::{
     ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle, Width,

@@ -6,5 +6,6 @@ CREATE TABLE subscription_secrets (
     sub_id     TEXT COLLATE "C" NOT NULL,
     secret     TEXT NOT NULL,
     created_at BIGINT NOT NULL,
+    seq        BIGINT NOT NULL,     -- order of addition: the highest signs first
     PRIMARY KEY (sub_id, secret)
 );

@@ -5,7 +5,7 @@ use super::{Context, DeliveryFilterArgs, one_of};
 use crate::output::{Many, Report};
 use clap::{Args, Subcommand};
 use outbox::core::deliveries::{NewDelivery, Schedule};
-use outbox::core::leases::{Cancel, Claim, Complete, Fail, Release, Renew, Retry, Sweep};
+use outbox::core::leases::{Cancel, Complete, Fail, Release, Renew, Retry, Sweep};
 use outbox::core::model::{DeliveryStatus, Transport};
 use outbox::store::DeliveryFilter;
 use outbox::{Error, Result};
@@ -50,7 +50,7 @@ pub enum DeliveryCommand {
         limit: Option<i64>,
     },
     /// Claim the oldest ready delivery under a lease (or several with --batch).
-    Claim(ClaimArgs),
+    Claim(super::claim::ClaimArgs),
     /// Mark a claimed delivery as delivered.
     Complete {
         /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
@@ -193,21 +193,6 @@ pub struct CreateArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ClaimArgs {
-    #[command(flatten)]
-    pub filter: DeliveryFilterArgs,
-    /// Who claims; only this worker may then complete, fail or release it.
-    #[arg(long = "worker", value_name = "WORKER_ID")]
-    pub worker: Option<String>,
-    /// Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again.
-    #[arg(allow_negative_numbers = true, long = "lease", value_name = "SECONDS")]
-    pub lease_seconds: Option<i64>,
-    /// Claim up to N deliveries at once (1-500).
-    #[arg(allow_negative_numbers = true, long, value_name = "N")]
-    pub batch: Option<i64>,
-}
-
-#[derive(Debug, Args)]
 pub struct FailArgs {
     /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
     /// are handled in one transaction, one answer per line.
@@ -298,17 +283,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(ctx.outbox()?.ready_deliveries(&filter.filter(), limit)?)
         }
         DeliveryCommand::Chain { id, limit } => Box::new(ctx.outbox()?.delivery_chain(&id, limit)?),
-        DeliveryCommand::Claim(a) => {
-            let claim = Claim {
-                filter: a.filter.filter(),
-                worker: a.worker,
-                lease_seconds: a.lease_seconds,
-            };
-            match a.batch {
-                Some(n) => Box::new(ctx.outbox()?.claim_batch(&claim, Some(n))?),
-                None => Box::new(ctx.outbox()?.claim_next(&claim)?),
-            }
-        }
+        DeliveryCommand::Claim(a) => super::claim::exec(a, ctx)?,
         DeliveryCommand::Complete {
             ids,
             worker,

@@ -1,6 +1,7 @@
 //! The command line: clap definitions, one file per noun, and the glue that
 //! turns flags into the core's requests and answers into output.
 
+pub mod claim;
 pub mod completions;
 pub mod delivery;
 pub mod event;

@@ -10,6 +10,7 @@ use outbox::core::policy::PolicyChange;
 use outbox::core::subscriptions::SubscriptionFields;
 use outbox::lifecycle::when::parse_duration;
 use outbox::store::SubscriptionFilter;
+use outbox::worker::secrets::SecretChange;
 use outbox::{Error, Result};
 
 #[derive(Debug, Subcommand)]
@@ -48,6 +49,22 @@ pub enum SubCommand {
     },
     /// Show which subscriptions an event would reach; writes nothing.
     Match(MatchArgs),
+    /// Show the subscription's webhook signing secret (made on first use),
+    /// set one, or rotate it. The secret never appears in `sub get`/`list`.
+    Secret {
+        /// The subscription id (`sub_...`).
+        id: String,
+        /// Use this secret (`whsec_` + base64 of at least 24 bytes) instead.
+        #[arg(long, value_name = "SECRET", conflicts_with_all = ["rotate", "expire_old"])]
+        set: Option<String>,
+        /// Add a new secret; deliveries are signed with the old one too
+        /// until --expire-old, so receivers can switch at their pace.
+        #[arg(long, conflicts_with = "expire_old")]
+        rotate: bool,
+        /// Keep only the newest secret.
+        #[arg(long)]
+        expire_old: bool,
+    },
     /// Create deliveries for past events this subscription takes now but
     /// never got (created or resumed late); running it again creates nothing.
     Backfill {
@@ -251,6 +268,20 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             ctx.outbox()?
                 .update_subscription(&id, &status_change(SubscriptionStatus::Active))?,
         ),
+        SubCommand::Secret {
+            id,
+            set,
+            rotate,
+            expire_old,
+        } => {
+            let change = match (set, rotate, expire_old) {
+                (Some(secret), _, _) => SecretChange::Set(secret),
+                (None, true, _) => SecretChange::Rotate,
+                (None, false, true) => SecretChange::ExpireOld,
+                (None, false, false) => SecretChange::Show,
+            };
+            Box::new(ctx.outbox()?.subscription_secret(&id, &change)?)
+        }
         SubCommand::Backfill {
             id,
             window,

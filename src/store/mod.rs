@@ -277,8 +277,9 @@ pub trait Tx {
         Ok(())
     }
 
-    /// A subscription's signing secrets, newest first.
+    /// A subscription's signing secrets, the last added first.
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>>;
+    /// Adds a secret after the subscription's others (or moves it there).
     fn put_secret(&mut self, secret: &Secret) -> Result<()>;
     /// Removes a subscription's secrets, but `keep` when given.
     fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()>;

@@ -73,7 +73,8 @@ impl Handler {
             let _ = stdin.write_all(input.as_bytes());
         });
         let tail = Arc::new(Mutex::new(Vec::new()));
-        let reader = {
+        let (read_all, reader_done) = std::sync::mpsc::channel::<()>();
+        {
             let mut stderr = child.stderr.take().expect("stderr is piped");
             let tail = tail.clone();
             std::thread::spawn(move || {
@@ -88,8 +89,9 @@ impl Handler {
                     let excess = tail.len().saturating_sub(STDERR_TAIL);
                     tail.drain(..excess);
                 }
-            })
-        };
+                let _ = read_all.send(());
+            });
+        }
         let started = Instant::now();
         let mut pause = Duration::from_micros(50);
         let ended = loop {
@@ -99,20 +101,20 @@ impl Handler {
                 Err(e) => break Ended::Lost(e.to_string()),
             }
             if cancel.load(Ordering::Relaxed) {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(&mut child);
                 break Ended::Canceled;
             }
             if started.elapsed() >= self.timeout {
-                let _ = child.kill();
-                let _ = child.wait();
+                kill_group(&mut child);
                 break Ended::TimedOut;
             }
             // Short at first, so a quick handler is seen as soon as it ends.
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(10));
         };
-        let _ = reader.join();
+        // Whatever the handler left running may hold its stderr open: take
+        // what was read by now rather than wait for it.
+        let _ = reader_done.recv_timeout(Duration::from_millis(200));
         let tail = String::from_utf8_lossy(&tail.lock().expect("tail lock")).into_owned();
         let with_tail = |what: String| match clip_tail(&tail, STDERR_TAIL) {
             t if t.is_empty() => what,
@@ -151,6 +153,19 @@ enum Ended {
     TimedOut,
     Canceled,
     Lost(String),
+}
+
+/// Kills the handler and everything it started (its process group).
+fn kill_group(child: &mut std::process::Child) {
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals that process group;
+        // the group is the handler's own (spawned with process_group(0)).
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// The handler's stdout: a copy of outbox's stderr.

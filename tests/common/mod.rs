@@ -3,6 +3,9 @@
 
 #![allow(dead_code)]
 
+pub mod db;
+pub mod receiver;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A URL for a new, empty schema on the test server, or `None` (with the

@@ -466,7 +466,7 @@ impl Tx for PostgresTx<'_> {
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
         self.rows(
             "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = $1 \
-             ORDER BY created_at DESC, secret DESC",
+             ORDER BY seq DESC",
             &[&sub_id],
             |row| {
                 Ok(Secret {
@@ -480,8 +480,9 @@ impl Tx for PostgresTx<'_> {
 
     fn put_secret(&mut self, secret: &Secret) -> Result<()> {
         self.execute(
-            "INSERT INTO subscription_secrets (sub_id, secret, created_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (sub_id, secret) DO UPDATE SET created_at = excluded.created_at",
+            "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
+             VALUES ($1, $2, $3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = $1)) \
+             ON CONFLICT (sub_id, secret) DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
             &[&secret.sub_id, &secret.secret, &secret.created_at],
         )
         .map(drop)

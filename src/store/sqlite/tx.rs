@@ -410,7 +410,7 @@ impl Tx for SqliteTx<'_> {
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
         self.query(
             "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = ?1 \
-             ORDER BY created_at DESC, secret DESC",
+             ORDER BY seq DESC",
             &[SqlValue::Text(sub_id.to_owned())],
             |row| {
                 Ok(Secret {
@@ -426,8 +426,9 @@ impl Tx for SqliteTx<'_> {
         let mut stmt = self
             .tx
             .prepare_cached(
-                "INSERT INTO subscription_secrets (sub_id, secret, created_at) VALUES (?1, ?2, ?3) \
-                 ON CONFLICT DO UPDATE SET created_at = excluded.created_at",
+                "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
+                 VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = ?1)) \
+                 ON CONFLICT DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
             )
             .map_err(|e| sql_error(&e))?;
         stmt.execute(params![secret.sub_id, secret.secret, secret.created_at])

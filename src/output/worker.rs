@@ -1,0 +1,64 @@
+//! The human side of the worker's answers: signing secrets, and claims
+//! that carry their events.
+
+use super::tables::event_card;
+use super::{Human, Report, View};
+use outbox::core::deliveries::{DeliveryPage, DeliveryReply};
+use outbox::core::model::Event;
+use outbox::worker::secrets::Secrets;
+use serde::Serialize;
+
+impl Human for Secrets {
+    fn human(&self, _view: &View) -> String {
+        // The secret alone on the first line: `secret=$(outbox sub secret ID)`.
+        let mut out = self.secret.clone();
+        if self.secrets.len() > 1 {
+            out.push_str(&format!(
+                "\n({} secrets sign each delivery while rotating; `outbox sub secret {} --expire-old` keeps only the newest)",
+                self.secrets.len(),
+                self.sub_id
+            ));
+        }
+        out
+    }
+}
+
+/// A claim with `--with-event`: the reference's answer and the event (or
+/// events, in the order of the deliveries) under their own key.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum WithEvent {
+    One {
+        #[serde(flatten)]
+        reply: Box<DeliveryReply>,
+        event: Option<Box<Event>>,
+    },
+    Many {
+        #[serde(flatten)]
+        page: DeliveryPage,
+        events: Vec<Option<Event>>,
+    },
+}
+
+impl Human for WithEvent {
+    fn human(&self, view: &View) -> String {
+        match self {
+            WithEvent::One { reply, event } => {
+                let mut out = Report::human(reply.as_ref(), view);
+                if let Some(event) = event {
+                    out.push_str("\n\n");
+                    out.push_str(&event_card(event, view));
+                }
+                out
+            }
+            WithEvent::Many { page, events } => {
+                let mut out = Report::human(page, view);
+                for event in events.iter().flatten() {
+                    out.push_str("\n\n");
+                    out.push_str(&event_card(event, view));
+                }
+                out
+            }
+        }
+    }
+}

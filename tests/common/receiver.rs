@@ -1,0 +1,111 @@
+//! A small HTTP receiver on 127.0.0.1 for the worker's tests: it records
+//! every request and answers as the test says, one request per connection.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub path: String,
+    /// Header names in lowercase.
+    pub headers: HashMap<String, String>,
+    pub body: String,
+}
+
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(&'static str, String)>,
+    pub body: String,
+    /// Wait this long before answering (a slow receiver).
+    pub delay: Duration,
+}
+
+impl Answer {
+    pub fn status(status: u16, body: &str) -> Self {
+        Answer {
+            status,
+            headers: Vec::new(),
+            body: body.to_owned(),
+            delay: Duration::ZERO,
+        }
+    }
+}
+
+pub struct Receiver {
+    pub url: String,
+    pub requests: Arc<Mutex<Vec<Request>>>,
+}
+
+impl Receiver {
+    /// Listens on a free port of 127.0.0.1; `answer` decides each response.
+    pub fn start(answer: fn(&Request) -> Answer) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let seen = requests.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let seen = seen.clone();
+                std::thread::spawn(move || serve(stream, answer, &seen));
+            }
+        });
+        Receiver { url, requests }
+    }
+
+    pub fn requests(&self) -> Vec<Request> {
+        self.requests.lock().unwrap().clone()
+    }
+}
+
+fn serve(stream: TcpStream, answer: fn(&Request) -> Answer, seen: &Mutex<Vec<Request>>) {
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+        return;
+    }
+    let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
+    let mut headers = HashMap::new();
+    loop {
+        let mut header = String::new();
+        reader.read_line(&mut header).unwrap();
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            headers.insert(name.trim().to_lowercase(), value.trim().to_owned());
+        }
+    }
+    let length: usize = headers
+        .get("content-length")
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).unwrap();
+    let request = Request {
+        path,
+        headers,
+        body: String::from_utf8(body).unwrap(),
+    };
+    seen.lock().unwrap().push(request.clone());
+    let answer = answer(&request);
+    std::thread::sleep(answer.delay);
+    let mut out = stream;
+    let mut head = format!(
+        "HTTP/1.1 {} X\r\ncontent-length: {}\r\nconnection: close\r\n",
+        answer.status,
+        answer.body.len()
+    );
+    for (name, value) in &answer.headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    let _ = out.write_all(head.as_bytes());
+    let _ = out.write_all(answer.body.as_bytes());
+}
