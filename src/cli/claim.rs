@@ -76,7 +76,9 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                 }
                 let event = events_of(&mut outbox, [&reply.delivery.event_id])?
                     .pop()
-                    .flatten();
+                    .flatten()
+                    .map(Box::new);
+                let reply = Box::new(reply);
                 Ok(Box::new(WithEvent::One { reply, event }) as Box<dyn Report>)
             }),
         };
