@@ -1,19 +1,19 @@
 //! The README's worked example, run as written: a newcomer who copies it
-//! gets a working worker loop.
+//! gets a working worker, with `outbox work` and as a shell loop.
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
-/// The fenced block after the `<!-- tested: worker loop` marker.
-fn worker_loop_block() -> String {
+/// The fenced block after the `<!-- tested: NAME` marker.
+fn tested_block(name: &str) -> String {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let after = readme
-        .split("<!-- tested: worker loop")
+        .split(&format!("<!-- tested: {name}"))
         .nth(1)
-        .expect("README marks the worker loop");
+        .unwrap_or_else(|| panic!("README marks the {name} block"));
     let block = after
         .split("```bash\n")
         .nth(1)
@@ -21,8 +21,9 @@ fn worker_loop_block() -> String {
     block.split("\n```").next().unwrap().to_owned()
 }
 
-#[test]
-fn the_readme_worker_loop_delivers_everything() {
+/// Runs `script` with bash in a new folder, `outbox` on the PATH, and
+/// checks that it handled the three deliveries of the example.
+fn delivers_everything(script: &str) {
     if Command::new("jq").arg("--version").output().is_err() {
         eprintln!("skipped: the README example needs jq, which is not installed here");
         return;
@@ -35,7 +36,7 @@ fn the_readme_worker_loop_delivers_everything() {
         std::env::var("PATH").unwrap_or_default()
     );
     let output = Command::new("bash")
-        .args(["-e", "-c", &worker_loop_block()])
+        .args(["-e", "-c", script])
         .current_dir(dir.path())
         .env("PATH", path)
         .env_remove("OUTBOX_DB")
@@ -65,4 +66,20 @@ fn the_readme_worker_loop_delivers_everything() {
         serde_json::json!({"delivered": 3}),
         "{stats}"
     );
+}
+
+#[test]
+fn the_readme_worked_example_delivers_everything() {
+    delivers_everything(&tested_block("outbox work"));
+}
+
+#[test]
+fn the_readme_worker_loop_delivers_everything() {
+    // The loop works on what the example's first lines set up.
+    let example = tested_block("outbox work");
+    let setup = example
+        .split("# A handler gets")
+        .next()
+        .expect("the example sets up before its handler");
+    delivers_everything(&format!("{setup}\n{}", tested_block("worker loop")));
 }
