@@ -5,13 +5,16 @@
 //! Run with `bench/run.sh` (or `cargo bench`). Sizes can be lowered for a
 //! quick look: OUTBOX_BENCH_EVENTS (batch, default 100000), OUTBOX_BENCH_DRAIN
 //! (default 100000), OUTBOX_BENCH_LARGE (deliveries, default 1000000);
-//! OUTBOX_BENCH_PRUNE (finished deliveries pruned, default 1000000);
+//! OUTBOX_BENCH_PRUNE (finished deliveries pruned, default 1000000),
+//! OUTBOX_BENCH_WORK (deliveries `outbox work` drains, default 10000) and
+//! OUTBOX_BENCH_LOOP (deliveries the shell loop drains, default 1000);
 //! OUTBOX_BENCH_ONLY=1,5 runs only some figures. Figure 6 needs a PostgreSQL
 //! server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL.
 
 mod baselines;
 mod pruning;
 mod setup;
+mod working;
 
 use baselines::Replay;
 use setup::{Bench, Durability, Named, env_size, median, outbox, time};
@@ -456,6 +459,9 @@ fn main() {
     }
     if wanted("7") {
         figures.extend(pruning::pruning(&bench));
+    }
+    if wanted("8") {
+        figures.extend(working::working(&bench));
     }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
