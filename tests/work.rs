@@ -841,3 +841,58 @@ fn claim_with_event_and_wait() {
     let plain = db.json(now(), &["delivery", "claim"]);
     assert!(plain.get("event").is_none());
 }
+
+#[test]
+fn secrets_are_checked_kept_out_of_subscriptions_and_exported() {
+    for db in databases("work_secrets") {
+        let sub = webhook_sub(&db, "shop", "http://127.0.0.1:1/hook");
+        let before = db.state();
+        for bad in [
+            "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+            "whsec_c2hvcnQ=",
+            "whsec_!!",
+        ] {
+            let out = db.output(now(), &["sub", "secret", &sub, "--set", bad]);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {out:?}");
+        }
+        assert_eq!(db.state(), before, "a refused secret wrote nothing");
+        let set = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+        let answer = db.json(now(), &["sub", "secret", &sub, "--set", set]);
+        assert_eq!(answer["secrets"], serde_json::json!([set]));
+        assert!(
+            !db.json(now(), &["sub", "get", &sub])
+                .to_string()
+                .contains(set)
+        );
+        let export = db.text(now(), &["export"]);
+        let line = export
+            .lines()
+            .find(|l| l.contains(set))
+            .expect("export carries the secret");
+        let record: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(record["secret"]["subId"], sub.as_str());
+        // Into a new database and back out: the same lines.
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("copy.db");
+        let file = dir.path().join("export.ndjson");
+        std::fs::write(&file, &export).unwrap();
+        let imported = Command::new(env!("CARGO_BIN_EXE_outbox"))
+            .args([
+                "--db",
+                copy.to_str().unwrap(),
+                "import",
+                file.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert!(imported.status.success(), "{imported:?}");
+        let again = Command::new(env!("CARGO_BIN_EXE_outbox"))
+            .args(["--db", copy.to_str().unwrap(), "export"])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(again.stdout).unwrap(), export);
+        // Outbox sends only webhook and a2a deliveries itself.
+        let out = work(&db, &["--drain", "--transport", "poll"]);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+    }
+}
