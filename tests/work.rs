@@ -896,3 +896,40 @@ fn secrets_are_checked_kept_out_of_subscriptions_and_exported() {
         assert_eq!(out.status.code(), Some(2), "{out:?}");
     }
 }
+
+#[test]
+fn a_killed_worker_loses_nothing() {
+    let dbs = databases("work_kill9");
+    let db = &dbs[0];
+    let dir = tempfile::tempdir().unwrap();
+    let script = handler(dir.path());
+    db.json(
+        now(),
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    db.json(
+        now(),
+        &["event", "record", "--type", "t", "--subject", "slow"],
+    );
+    let mut worker = spawn_work(db, &["--lease", "2s", "--worker", "doomed", "--", &script]);
+    wait_until("the claim", Duration::from_secs(10), || {
+        by_subject(db, "slow")[0]["status"] == "claimed"
+    });
+    signal(&worker, "KILL");
+    worker.wait().unwrap();
+    // The lease runs out and another worker takes the delivery.
+    std::thread::sleep(Duration::from_secs(3));
+    let out = work(db, &["--drain", "--worker", "heir", "--", &script]);
+    assert!(out.status.success(), "{out:?}");
+    let slow = &by_subject(db, "slow")[0];
+    assert_eq!(slow["status"], "delivered");
+    assert_eq!(slow["claimedBy"], "heir");
+}
