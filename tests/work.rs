@@ -43,6 +43,29 @@ fn handler(dir: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// A subscription of client `c` to type `t`, and one event of that type
+/// per subject.
+fn subscribed_with(db: &Db, subjects: &[&str]) {
+    db.json(
+        now(),
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    for subject in subjects {
+        db.json(
+            now(),
+            &["event", "record", "--type", "t", "--subject", subject],
+        );
+    }
+}
+
 fn work(db: &Db, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_outbox"))
         .env("OUTBOX_DB", &db.target)
@@ -235,22 +258,7 @@ fn leases_are_renewed_while_a_handler_runs_and_a_timeout_kills_it() {
     let db = &dbs[0];
     let dir = tempfile::tempdir().unwrap();
     let script = handler(dir.path());
-    db.json(
-        now(),
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
-    db.json(
-        now(),
-        &["event", "record", "--type", "t", "--subject", "slow"],
-    );
+    subscribed_with(db, &["slow"]);
     // A 3 s lease renewed every second outlives a 4 s handler.
     let mut worker = spawn_work(db, &["--once", "--lease", "3s", "--", &script]);
     std::thread::sleep(Duration::from_millis(3500));
@@ -299,22 +307,7 @@ fn a_lost_lease_stops_the_handler_and_records_nothing() {
     let db = &dbs[0];
     let dir = tempfile::tempdir().unwrap();
     let script = handler(dir.path());
-    db.json(
-        now(),
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
-    db.json(
-        now(),
-        &["event", "record", "--type", "t", "--subject", "stubborn"],
-    );
+    subscribed_with(db, &["stubborn"]);
     let worker = spawn_work(
         db,
         &["--once", "--lease", "3s", "--worker", "w1", "--", &script],
@@ -346,26 +339,7 @@ fn sigterm_lets_work_finish_within_grace_then_releases_the_rest() {
     for db in databases("work_sigterm") {
         let dir = tempfile::tempdir().unwrap();
         let script = handler(dir.path());
-        db.json(
-            now(),
-            &[
-                "sub",
-                "create",
-                "--client",
-                "c",
-                "--types",
-                "t",
-                "--any-target",
-            ],
-        );
-        db.json(
-            now(),
-            &["event", "record", "--type", "t", "--subject", "stubborn"],
-        );
-        db.json(
-            now(),
-            &["event", "record", "--type", "t", "--subject", "slow"],
-        );
+        subscribed_with(&db, &["stubborn", "slow"]);
         let worker = spawn_work(
             &db,
             &[
@@ -410,22 +384,7 @@ fn sigint_exits_130_after_releasing() {
     let db = &dbs[0];
     let dir = tempfile::tempdir().unwrap();
     let script = handler(dir.path());
-    db.json(
-        now(),
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
-    db.json(
-        now(),
-        &["event", "record", "--type", "t", "--subject", "stubborn"],
-    );
+    subscribed_with(db, &["stubborn"]);
     let worker = spawn_work(db, &["--grace", "1s", "--", &script]);
     wait_until("the claim", Duration::from_secs(10), || {
         by_subject(db, "stubborn")[0]["status"] == "claimed"
@@ -903,22 +862,7 @@ fn a_killed_worker_loses_nothing() {
     let db = &dbs[0];
     let dir = tempfile::tempdir().unwrap();
     let script = handler(dir.path());
-    db.json(
-        now(),
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
-    db.json(
-        now(),
-        &["event", "record", "--type", "t", "--subject", "slow"],
-    );
+    subscribed_with(db, &["slow"]);
     let mut worker = spawn_work(db, &["--lease", "2s", "--worker", "doomed", "--", &script]);
     wait_until("the claim", Duration::from_secs(10), || {
         by_subject(db, "slow")[0]["status"] == "claimed"

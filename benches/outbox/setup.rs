@@ -346,19 +346,22 @@ pub fn postgres_schema(base: &str, schema: &str) -> PathBuf {
 
 /// One subscription and `count` events, so `count` deliveries are ready.
 pub fn fill(bench: &Bench, db: &Path, count: usize) {
-    outbox(
-        db,
-        Durability::Full,
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
+    fill_for(bench, db, count, &[]);
+}
+
+/// [`fill`], with more flags for the subscription (its transport, endpoint).
+pub fn fill_for(bench: &Bench, db: &Path, count: usize, sub_flags: &[&str]) {
+    let mut create = vec![
+        "sub",
+        "create",
+        "--client",
+        "c",
+        "--types",
+        "t",
+        "--any-target",
+    ];
+    create.extend_from_slice(sub_flags);
+    outbox(db, Durability::Full, &create);
     outbox(
         db,
         Durability::Full,

@@ -68,39 +68,11 @@ fn serve(stream: TcpStream) {
     }
 }
 
-/// A database with `count` deliveries ready, to a subscription of this
-/// transport and endpoint.
-fn ready(
-    bench: &Bench,
-    name: &str,
-    count: usize,
-    transport: &str,
-    endpoint: &str,
-) -> std::path::PathBuf {
+/// A database with `count` deliveries ready, to a subscription with
+/// these flags.
+fn ready(bench: &Bench, name: &str, count: usize, sub_flags: &[&str]) -> std::path::PathBuf {
     let db = bench.fresh_db(name);
-    outbox(
-        &db,
-        Durability::Full,
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-            "--transport",
-            transport,
-            "--endpoint",
-            endpoint,
-        ],
-    );
-    let events = bench.ndjson_of_type(count, "t");
-    outbox(
-        &db,
-        Durability::Full,
-        &["event", "record", "--batch", events.to_str().unwrap()],
-    );
+    crate::setup::fill_for(bench, &db, count, sub_flags);
     db
 }
 
@@ -156,17 +128,11 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
     let url = receiver();
     let mut figures = Vec::new();
 
-    let db = ready(bench, "loop-true", in_loop, "poll", "");
+    let db = ready(bench, "loop-true", in_loop, &[]);
     let loop_rate = shell_loop(&db, "true", in_loop);
     check_all_delivered(&db, in_loop);
     for concurrency in ["1", "8"] {
-        let db = ready(
-            bench,
-            &format!("work-true-{concurrency}"),
-            count,
-            "poll",
-            "",
-        );
+        let db = ready(bench, &format!("work-true-{concurrency}"), count, &[]);
         let rate = work(&db, count, &["--concurrency", concurrency, "--", "true"]);
         check_all_delivered(&db, count);
         figures.push(Figure::new(
@@ -184,7 +150,7 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
         ));
     }
 
-    let db = ready(bench, "loop-curl", in_loop, "poll", "");
+    let db = ready(bench, "loop-curl", in_loop, &[]);
     let curl = format!(
         r#"curl -sf -o /dev/null -X POST -H 'content-type: application/json' --data-binary "$1" {url}"#
     );
@@ -195,8 +161,7 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
             bench,
             &format!("work-webhook-{concurrency}"),
             count,
-            "webhook",
-            &url,
+            &["--transport", "webhook", "--endpoint", &url],
         );
         let rate = work(&db, count, &["--concurrency", concurrency]);
         check_all_delivered(&db, count);
