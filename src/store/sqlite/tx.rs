@@ -65,22 +65,23 @@ impl<'c> SqliteTx<'c> {
                                  created_at, updated_at, ack_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
         );
-        let mut stmt = self.tx.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
-        stmt.execute(params![
-            e.event_id,
-            e.event_type,
-            e.subject,
-            e.source,
-            e.target,
-            e.status.as_str(),
-            json_text(&e.payload),
-            json_text(&e.subscriptions),
-            json_text(&e.ack),
-            e.created_at,
-            e.updated_at,
-            e.ack_at,
-        ])
-        .map_err(|e| sql_error(&e))
+        self.execute(
+            &sql,
+            params![
+                e.event_id,
+                e.event_type,
+                e.subject,
+                e.source,
+                e.target,
+                e.status.as_str(),
+                json_text(&e.payload),
+                json_text(&e.subscriptions),
+                json_text(&e.ack),
+                e.created_at,
+                e.updated_at,
+                e.ack_at,
+            ],
+        )
     }
 
     /// Inserts a delivery, with `conflict` deciding what happens to an existing one.
@@ -91,27 +92,34 @@ impl<'c> SqliteTx<'c> {
                lease_expires_at, delivered_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
         );
-        let mut stmt = self.tx.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
-        stmt.execute(params![
-            d.delivery_id,
-            d.event_id,
-            d.sub_id,
-            d.client_id,
-            d.transport.as_str(),
-            d.endpoint,
-            d.status.as_str(),
-            d.attempt,
-            d.claimed_by,
-            d.last_error,
-            json_text(&d.meta),
-            d.created_at,
-            d.updated_at,
-            d.next_attempt_at,
-            d.claimed_at,
-            d.lease_expires_at,
-            d.delivered_at,
-        ])
-        .map_err(|e| sql_error(&e))
+        self.execute(
+            &sql,
+            params![
+                d.delivery_id,
+                d.event_id,
+                d.sub_id,
+                d.client_id,
+                d.transport.as_str(),
+                d.endpoint,
+                d.status.as_str(),
+                d.attempt,
+                d.claimed_by,
+                d.last_error,
+                json_text(&d.meta),
+                d.created_at,
+                d.updated_at,
+                d.next_attempt_at,
+                d.claimed_at,
+                d.lease_expires_at,
+                d.delivered_at,
+            ],
+        )
+    }
+
+    /// Runs one statement (prepared once per connection); rows changed.
+    fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize> {
+        let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+        stmt.execute(params).map_err(|e| sql_error(&e))
     }
 
     fn run_count(&self, query: Query) -> Result<i64> {
@@ -173,11 +181,7 @@ impl Tx for SqliteTx<'_> {
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
         self.matches.clear();
-        let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<()> {
-            let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
-            stmt.execute(values).map_err(|e| sql_error(&e))?;
-            Ok(())
-        };
+        let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| self.execute(sql, values).map(drop);
         run(
             &format!(
                 "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) \
@@ -390,12 +394,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delete_event(&mut self, event_id: &str) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(ledger::DELETE_EVENT)
-            .map_err(|e| sql_error(&e))?;
-        stmt.execute(params![event_id]).map_err(|e| sql_error(&e))?;
-        Ok(())
+        self.execute(ledger::DELETE_EVENT, params![event_id])
+            .map(drop)
     }
 
     fn events_in_window(
@@ -423,29 +423,21 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_secret(&mut self, secret: &Secret) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
-                 VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = ?1)) \
-                 ON CONFLICT DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
-            )
-            .map_err(|e| sql_error(&e))?;
-        stmt.execute(params![secret.sub_id, secret.secret, secret.created_at])
-            .map_err(|e| sql_error(&e))?;
-        Ok(())
+        self.execute(
+            "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
+             VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = ?1)) \
+             ON CONFLICT DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
+            params![secret.sub_id, secret.secret, secret.created_at],
+        )
+        .map(drop)
     }
 
     fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "DELETE FROM subscription_secrets WHERE sub_id = ?1 AND secret IS NOT ?2",
-            )
-            .map_err(|e| sql_error(&e))?;
-        stmt.execute(params![sub_id, keep])
-            .map_err(|e| sql_error(&e))?;
-        Ok(())
+        self.execute(
+            "DELETE FROM subscription_secrets WHERE sub_id = ?1 AND secret IS NOT ?2",
+            params![sub_id, keep],
+        )
+        .map(drop)
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {
