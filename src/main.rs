@@ -52,19 +52,37 @@ fn clock_from_env() -> Result<Clock, Error> {
     }
 }
 
-/// Turns a clap error into our usage failure: one line, exit 2.
+/// Turns a clap error into our usage failure: one line, exit 2. A line
+/// that ends in a colon takes the lines it introduces (the missing
+/// arguments), and the usage line says how the command is called.
 fn usage_error(error: &clap::Error) -> Error {
     let rendered = error.render().to_string();
-    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines
-        .next()
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut message = lines
+        .first()
+        .copied()
         .unwrap_or("invalid usage")
         .trim_start_matches("error: ")
         .to_owned();
-    let message = match lines.find(|l| l.starts_with("tip:")) {
-        Some(tip) => format!("{first} ({tip})"),
-        None => first,
-    };
+    if message.ends_with(':') {
+        let listed: Vec<&str> = lines
+            .iter()
+            .skip(1)
+            .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
+            .copied()
+            .collect();
+        message = format!("{} {}", message, listed.join(", "));
+    }
+    if let Some(tip) = lines.iter().find(|l| l.starts_with("tip:")) {
+        message = format!("{message} ({tip})");
+    }
+    if let Some(usage) = lines.iter().find_map(|l| l.strip_prefix("Usage: ")) {
+        message = format!("{message}; usage: {usage}");
+    }
     Error::input("invalid:usage", format!("{message}; see outbox --help"))
 }
 
@@ -147,6 +165,17 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_argument_is_named() {
+        let error = Cli::try_parse_from(["outbox", "delivery", "get"]).unwrap_err();
+        let message = usage_error(&error).to_string();
+        assert!(
+            message.contains("were not provided: <ID>")
+                && message.contains("usage: outbox delivery get"),
+            "{message}"
+        );
+    }
 
     #[test]
     fn exit_codes_follow_the_spec() {
