@@ -56,11 +56,13 @@ impl View {
     fn table(&self, header: &[&str]) -> Table {
         let mut table = Table::new();
         table.load_style(PLAIN);
-        table.set_content_arrangement(ContentArrangement::Dynamic);
-        if !self.terminal {
-            // Piped output still has to fit a terminal when it lands in one later.
-            table.set_width(80);
-        }
+        // On a terminal, columns share its width; piped, nothing wraps, so
+        // each row stays one line with whole values for grep and cut.
+        table.set_content_arrangement(if self.terminal {
+            ContentArrangement::Dynamic
+        } else {
+            ContentArrangement::Disabled
+        });
         table.set_header(header.iter().copied());
         for (column, name) in table.column_iter_mut().zip(header) {
             column.set_padding((0, 1));

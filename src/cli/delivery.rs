@@ -4,9 +4,11 @@
 use super::{Context, DeliveryFilterArgs, one_of};
 use crate::output::{Many, Report};
 use clap::{Args, Subcommand};
+use outbox::core::Outbox;
 use outbox::core::deliveries::{NewDelivery, Schedule};
 use outbox::core::leases::{Cancel, Complete, Fail, Release, Renew, Retry, Sweep};
 use outbox::core::model::{DeliveryStatus, Transport};
+use outbox::core::prefix::IdKind;
 use outbox::store::DeliveryFilter;
 use outbox::{Error, Result};
 
@@ -257,7 +259,10 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             Box::new(ctx.outbox()?.create_delivery(&new)?)
         }
-        DeliveryCommand::Get { id } => Box::new(ctx.outbox()?.get_delivery(&id)?),
+        DeliveryCommand::Get { id } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
+            Box::new(outbox.get_delivery(&id)?)
+        }
         DeliveryCommand::List {
             filter,
             status,
@@ -282,7 +287,10 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         DeliveryCommand::Ready { filter, limit } => {
             Box::new(ctx.outbox()?.ready_deliveries(&filter.filter(), limit)?)
         }
-        DeliveryCommand::Chain { id, limit } => Box::new(ctx.outbox()?.delivery_chain(&id, limit)?),
+        DeliveryCommand::Chain { id, limit } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
+            Box::new(outbox.delivery_chain(&id, limit)?)
+        }
         DeliveryCommand::Claim(a) => super::claim::exec(a, ctx)?,
         DeliveryCommand::Complete {
             ids,
@@ -299,8 +307,9 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             each_id(
                 ids,
-                |id| ctx.outbox()?.complete_delivery(id, &req),
-                |ids| ctx.outbox()?.complete_deliveries(ids, &req),
+                ctx,
+                |outbox, id| outbox.complete_delivery(id, &req),
+                |outbox, ids| outbox.complete_deliveries(ids, &req),
             )?
         }
         DeliveryCommand::Fail(a) => {
@@ -316,8 +325,9 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             each_id(
                 a.ids,
-                |id| ctx.outbox()?.fail_delivery(id, &req),
-                |ids| ctx.outbox()?.fail_deliveries(ids, &req),
+                ctx,
+                |outbox, id| outbox.fail_delivery(id, &req),
+                |outbox, ids| outbox.fail_deliveries(ids, &req),
             )?
         }
         DeliveryCommand::Retry(a) => {
@@ -329,7 +339,8 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 schedule: a.schedule.schedule(),
                 meta: meta(&a.meta)?,
             };
-            Box::new(ctx.outbox()?.retry_delivery(&a.id, &req)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &a.id)?;
+            Box::new(outbox.retry_delivery(&id, &req)?)
         }
         DeliveryCommand::Cancel {
             id,
@@ -342,19 +353,21 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 reason,
                 meta: meta(&m)?,
             };
-            Box::new(ctx.outbox()?.cancel_delivery(&id, &req)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
+            Box::new(outbox.cancel_delivery(&id, &req)?)
         }
         DeliveryCommand::Renew {
             id,
             worker,
             lease_seconds,
-        } => Box::new(ctx.outbox()?.renew_lease(
-            &id,
-            &Renew {
+        } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
+            let req = Renew {
                 worker,
                 lease_seconds,
-            },
-        )?),
+            };
+            Box::new(outbox.renew_lease(&id, &req)?)
+        }
         DeliveryCommand::Release {
             ids,
             worker,
@@ -370,8 +383,9 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             each_id(
                 ids,
-                |id| ctx.outbox()?.release_delivery(id, &req),
-                |ids| ctx.outbox()?.release_deliveries(ids, &req),
+                ctx,
+                |outbox, id| outbox.release_delivery(id, &req),
+                |outbox, ids| outbox.release_deliveries(ids, &req),
             )?
         }
         DeliveryCommand::Sweep {
@@ -397,19 +411,24 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
 }
 
 /// One id answers exactly as the reference does. Several ids, or `-` for
-/// ids on stdin, run in one transaction and answer one line each.
+/// ids on stdin, run in one transaction and answer one line each. Ids may
+/// be unique prefixes.
 fn each_id<T: Report + 'static>(
     ids: Vec<String>,
-    one: impl FnOnce(&str) -> Result<T>,
-    many: impl FnOnce(&[String]) -> Result<Vec<Result<T>>>,
+    ctx: &Context,
+    one: impl FnOnce(&mut Outbox, &str) -> Result<T>,
+    many: impl FnOnce(&mut Outbox, &[String]) -> Result<Vec<Result<T>>>,
 ) -> Result<Box<dyn Report>> {
     if let [id] = ids.as_slice()
         && id != "-"
     {
-        return Ok(Box::new(one(id)?));
+        let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, id)?;
+        return Ok(Box::new(one(&mut outbox, &id)?));
     }
-    let expanded = expand_ids(ids)?;
-    let answers = many(&expanded)?;
+    let given = expand_ids(ids)?;
+    let mut outbox = ctx.outbox()?;
+    let expanded = outbox.resolve_all(IdKind::Delivery, &given)?;
+    let answers = many(&mut outbox, &expanded)?;
     let answers = expanded
         .into_iter()
         .zip(answers)

@@ -5,6 +5,7 @@ use crate::output::{Batch, Report};
 use clap::{Args, Subcommand};
 use outbox::core::events::{AckEvent, RecordEvent};
 use outbox::core::model::EventStatus;
+use outbox::core::prefix::IdKind;
 use outbox::store::EventFilter;
 use outbox::{Error, Result};
 use std::io::{BufRead, BufReader};
@@ -109,7 +110,10 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 Box::new(ctx.outbox()?.record_event(&req)?)
             }
         },
-        EventCommand::Get { id } => Box::new(ctx.outbox()?.get_event(&id)?),
+        EventCommand::Get { id } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Event, &id)?;
+            Box::new(outbox.get_event(&id)?)
+        }
         EventCommand::List(args) => {
             let filter = EventFilter {
                 event_type: args.event_type,
@@ -127,7 +131,8 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     .unwrap_or_default(),
                 ack_at,
             };
-            Box::new(ctx.outbox()?.ack_event(&id, &req)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Event, &id)?;
+            Box::new(outbox.ack_event(&id, &req)?)
         }
     })
 }

@@ -6,6 +6,7 @@ use super::{Context, WindowArgs, one_of};
 use crate::output::Report;
 use clap::Args;
 use outbox::core::model::DeliveryStatus;
+use outbox::core::prefix::IdKind;
 use outbox::lifecycle::Replay;
 use outbox::store::{DeliveryFilter, EventWindow};
 use outbox::{Error, Result};
@@ -63,7 +64,9 @@ pub fn redrive(args: RedriveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         return Ok(Box::new(ctx.outbox()?.redrive_all(&filter, event_type)?));
     }
     let ids = super::delivery::expand_ids(args.ids)?;
-    Ok(Box::new(ctx.outbox()?.redrive(&ids)?))
+    let mut outbox = ctx.outbox()?;
+    let ids = outbox.resolve_all(IdKind::Delivery, &ids)?;
+    Ok(Box::new(outbox.redrive(&ids)?))
 }
 
 pub fn replay(args: ReplayArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -17,6 +17,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
 use outbox::core::model::{Transport, Vocabulary};
+use outbox::core::prefix::IdKind;
 use outbox::core::{Clock, Outbox};
 use outbox::lifecycle::when::parse_time;
 use outbox::store::postgres::{self, PostgresStore};
@@ -111,6 +112,14 @@ impl Context {
                 None => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
             };
         Ok(Outbox::new(store, self.clock))
+    }
+
+    /// Opens the outbox and resolves an id as typed (a unique prefix
+    /// stands for the whole id).
+    pub fn outbox_for(&self, kind: IdKind, id: &str) -> Result<(Outbox, String)> {
+        let mut outbox = self.outbox()?;
+        let id = outbox.resolve(kind, id)?;
+        Ok((outbox, id))
     }
 
     /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The

@@ -7,6 +7,7 @@ use outbox::core::json::Object;
 use outbox::core::leases::MAX_MAX_ATTEMPTS;
 use outbox::core::model::{SubscriptionStatus, Transport};
 use outbox::core::policy::PolicyChange;
+use outbox::core::prefix::IdKind;
 use outbox::core::subscriptions::SubscriptionFields;
 use outbox::lifecycle::when::parse_duration;
 use outbox::store::SubscriptionFilter;
@@ -238,6 +239,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         status: Some(status),
         ..SubscriptionFields::default()
     };
+    let cmd_is_pause = matches!(cmd, SubCommand::Pause { .. });
     Ok(match cmd {
         SubCommand::Create { fields, sub_id } => {
             let fields = fields.fields(ctx)?;
@@ -246,7 +248,10 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     .create_subscription(&fields, sub_id.as_deref())?,
             )
         }
-        SubCommand::Get { id } => Box::new(ctx.outbox()?.get_subscription(&id)?),
+        SubCommand::Get { id } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.get_subscription(&id)?)
+        }
         SubCommand::List(args) => {
             let filter = SubscriptionFilter {
                 client_id: args.client_id,
@@ -258,16 +263,17 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         }
         SubCommand::Update { id, fields } => {
             let fields = fields.fields(ctx)?;
-            Box::new(ctx.outbox()?.update_subscription(&id, &fields)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.update_subscription(&id, &fields)?)
         }
-        SubCommand::Pause { id } => Box::new(
-            ctx.outbox()?
-                .update_subscription(&id, &status_change(SubscriptionStatus::Paused))?,
-        ),
-        SubCommand::Resume { id } => Box::new(
-            ctx.outbox()?
-                .update_subscription(&id, &status_change(SubscriptionStatus::Active))?,
-        ),
+        SubCommand::Pause { id } | SubCommand::Resume { id } => {
+            let status = match cmd_is_pause {
+                true => SubscriptionStatus::Paused,
+                false => SubscriptionStatus::Active,
+            };
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.update_subscription(&id, &status_change(status))?)
+        }
         SubCommand::Secret {
             id,
             set,
@@ -280,7 +286,8 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 (None, false, true) => SecretChange::ExpireOld,
                 (None, false, false) => SecretChange::Show,
             };
-            Box::new(ctx.outbox()?.subscription_secret(&id, &change)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.subscription_secret(&id, &change)?)
         }
         SubCommand::Backfill {
             id,
@@ -288,7 +295,8 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             dry_run,
         } => {
             let (since, until) = window.bounds(ctx)?;
-            Box::new(ctx.outbox()?.backfill(&id, since, until, dry_run)?)
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.backfill(&id, since, until, dry_run)?)
         }
         SubCommand::Match(args) => {
             let text = |v: Option<String>| v.unwrap_or_default();

@@ -10,6 +10,7 @@ pub mod json;
 pub mod leases;
 pub mod model;
 pub mod policy;
+pub mod prefix;
 pub mod subscriptions;
 #[cfg(test)]
 mod tests;

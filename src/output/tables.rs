@@ -39,14 +39,15 @@ pub(super) fn fit(table: &mut Table, whole: &[usize], preferred: &[usize]) {
     }
 }
 
-/// The first 8 hex digits of an id, without its `evt_` / `sub_` / `delv_`
-/// prefix (the table says what it lists): enough to tell rows apart.
+/// An id cut to its prefix and first 8 hex digits (`delv_2d8e6d3c`):
+/// enough to tell rows apart, and what is copied from a table works as an
+/// id (a unique prefix stands for the whole id).
 pub(super) fn short(id: &str) -> String {
-    let digits = id.split_once('_').map_or(id, |(_, rest)| rest);
-    if digits.len() > 8 && digits.is_char_boundary(8) {
-        digits[..8].to_owned()
-    } else {
-        id.to_owned()
+    match id.split_once('_') {
+        Some((kind, digits)) if digits.len() > 8 && digits.is_char_boundary(8) => {
+            format!("{kind}_{}", &digits[..8])
+        }
+        _ => id.to_owned(),
     }
 }
 
@@ -159,7 +160,7 @@ pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) ->
     table.trim_fmt()
 }
 
-/// The "due / lease" column: what the delivery is waiting for.
+/// The "due/lease" column: what the delivery is waiting for.
 pub(super) fn due(d: &Delivery, now: i64) -> String {
     match d.status {
         DeliveryStatus::Queued if d.next_attempt_at > now => {
@@ -209,7 +210,7 @@ pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
         "transport",
         "status",
         "try",
-        "due / lease",
+        "due/lease",
         "error",
     ]);
     for d in deliveries {

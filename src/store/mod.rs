@@ -9,6 +9,7 @@ use crate::core::json::Object;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
 };
+use crate::core::prefix::IdKind;
 use crate::error::{Error, Result, StorageCode};
 use crate::worker::secrets::Secret;
 use std::collections::BTreeMap;
@@ -284,12 +285,31 @@ pub trait Tx {
     /// Removes a subscription's secrets, but `keep` when given.
     fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()>;
 
+    /// Whether a record of this kind has exactly this id.
+    fn id_exists(&mut self, kind: IdKind, id: &str) -> Result<bool> {
+        // The id itself, when it exists, is the first to start with it.
+        let first = self.ids_starting(kind, id, 1)?;
+        Ok(first.first().is_some_and(|found| found == id))
+    }
+    /// Up to `limit` ids of this kind that start with `prefix`, in order:
+    /// one range of the id index.
+    fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>>;
+
     /// Up to `limit` events with ids after `after`, by id (export).
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>>;
     /// Up to `limit` subscriptions with ids after `after`, by id (export).
     fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>>;
     /// Up to `limit` deliveries with ids after `after`, by id (export).
     fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>>;
+}
+
+/// The table and id column of each kind of record.
+pub(crate) fn id_column(kind: IdKind) -> (&'static str, &'static str) {
+    match kind {
+        IdKind::Event => ("events", "event_id"),
+        IdKind::Subscription => ("subscriptions", "sub_id"),
+        IdKind::Delivery => ("deliveries", "delivery_id"),
+    }
 }
 
 /// A write found a delivery other than the transaction had read it: a

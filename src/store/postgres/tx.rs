@@ -7,6 +7,7 @@ use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, json_text, subscription_row};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use crate::core::prefix::{IdKind, range_end};
 use crate::error::Result;
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
@@ -494,6 +495,15 @@ impl Tx for PostgresTx<'_> {
             &[&sub_id, &keep],
         )
         .map(drop)
+    }
+
+    fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>> {
+        let (table, column) = crate::store::id_column(kind);
+        let sql = format!(
+            "SELECT {column} FROM {table} WHERE {column} >= $1 AND {column} < $2 ORDER BY {column} LIMIT {limit}"
+        );
+        let end = range_end(prefix);
+        self.rows(&sql, &[&prefix, &end], |row| Ok(row.get(0)))
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

@@ -4,8 +4,9 @@
 //! how it plans them.
 
 use super::queries::{Conditions, DELIVERY_COLUMNS, EVENT_COLUMNS, Query};
+use crate::core::prefix::IdKind;
 use crate::store::sql::DEAD_LETTER;
-use crate::store::{Cursor, DeliveryFilter, EventWindow};
+use crate::store::{Cursor, DeliveryFilter, EventWindow, id_column};
 use rusqlite::types::Value as SqlValue;
 
 /// ` AND (created_at, id) < (?, ?)` (or `>`), continuing a page.
@@ -65,6 +66,14 @@ pub(super) fn events_in_window(window: &EventWindow, after: Option<&Cursor>, lim
 pub(super) fn event_deliveries() -> String {
     format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ?1 ORDER BY sub_id, attempt"
+    )
+}
+
+/// Ids of one kind from `?1` (inclusive) to `?2` (exclusive), in order.
+pub(super) fn ids_starting(kind: IdKind, limit: i64) -> String {
+    let (table, column) = id_column(kind);
+    format!(
+        "SELECT {column} FROM {table} WHERE {column} >= ?1 AND {column} < ?2 ORDER BY {column} LIMIT {limit}"
     )
 }
 

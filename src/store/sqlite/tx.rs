@@ -10,6 +10,7 @@ use super::rows::{
 use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use crate::core::prefix::{IdKind, range_end};
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
@@ -438,6 +439,16 @@ impl Tx for SqliteTx<'_> {
             params![sub_id, keep],
         )
         .map(drop)
+    }
+
+    fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>> {
+        let params = [
+            SqlValue::Text(prefix.to_owned()),
+            SqlValue::Text(range_end(prefix)),
+        ];
+        self.query(&ledger::ids_starting(kind, limit), &params, |row| {
+            row.get(0)
+        })
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {

@@ -1,0 +1,130 @@
+//! Ids as people type them: a unique prefix of at least four hex digits,
+//! with or without `evt_` / `sub_` / `delv_`, stands for the whole id, as
+//! git takes a short hash. Whole ids never cost a lookup.
+
+use super::Outbox;
+use crate::error::{Error, Result};
+
+/// Which records an id names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdKind {
+    Event,
+    Subscription,
+    Delivery,
+}
+
+impl IdKind {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            IdKind::Event => "evt_",
+            IdKind::Subscription => "sub_",
+            IdKind::Delivery => "delv_",
+        }
+    }
+
+    fn plural(self) -> &'static str {
+        match self {
+            IdKind::Event => "events",
+            IdKind::Subscription => "subscriptions",
+            IdKind::Delivery => "deliveries",
+        }
+    }
+}
+
+/// Hex digits in a whole id, after its prefix.
+const WHOLE: usize = 24;
+/// Fewest hex digits taken as a prefix.
+const SHORTEST: usize = 4;
+/// Candidates an ambiguous prefix lists.
+const LISTED: i64 = 5;
+
+/// The `prefix + digits` range start for `given`, when it can be a short
+/// id of this kind; `None` when it is whole or not hex.
+pub fn short_form(kind: IdKind, given: &str) -> Option<String> {
+    let digits = given.strip_prefix(kind.prefix()).unwrap_or(given);
+    let hex = digits.len() >= SHORTEST
+        && digits.len() < WHOLE
+        && digits.bytes().all(|b| b.is_ascii_hexdigit());
+    hex.then(|| format!("{}{}", kind.prefix(), digits.to_ascii_lowercase()))
+}
+
+impl Outbox {
+    /// The whole id `given` stands for. An id that exists as given, or
+    /// that no id starts with, is returned as given (a missing record is
+    /// then reported as the reference reports it); a prefix of several is
+    /// refused (exit 2), naming a few.
+    pub fn resolve(&mut self, kind: IdKind, given: &str) -> Result<String> {
+        let Some(start) = short_form(kind, given) else {
+            return Ok(given.to_owned());
+        };
+        self.read(|tx, _| {
+            if tx.id_exists(kind, given)? {
+                return Ok(given.to_owned());
+            }
+            let found = tx.ids_starting(kind, &start, LISTED + 1)?;
+            match found.as_slice() {
+                [] => Ok(given.to_owned()),
+                [one] => Ok(one.clone()),
+                many => {
+                    let mut listed = many[..many.len().min(LISTED as usize)].join(", ");
+                    if many.len() as i64 > LISTED {
+                        listed.push_str(", ...");
+                    }
+                    Err(Error::input(
+                        "invalid:ambiguousId",
+                        format!(
+                            "{given} starts several {}: {listed}; give more digits",
+                            kind.plural()
+                        ),
+                    ))
+                }
+            }
+        })
+    }
+
+    /// [`Outbox::resolve`] for several ids.
+    pub fn resolve_all(&mut self, kind: IdKind, given: &[String]) -> Result<Vec<String>> {
+        given.iter().map(|id| self.resolve(kind, id)).collect()
+    }
+}
+
+/// The first string after every string that starts with `prefix`: the end
+/// of the index range holding them.
+pub fn range_end(prefix: &str) -> String {
+    let mut end = prefix.to_owned();
+    match end.pop() {
+        Some(last) if last.is_ascii() && last != '\x7f' => end.push(char::from(last as u8 + 1)),
+        // Past every string with this prefix, whatever follows it.
+        Some(last) => {
+            end.push(last);
+            end.push(char::MAX);
+        }
+        None => end.push(char::MAX),
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_forms() {
+        let k = IdKind::Delivery;
+        assert_eq!(short_form(k, "2d8e"), Some("delv_2d8e".into()));
+        assert_eq!(short_form(k, "delv_2D8E6d3c"), Some("delv_2d8e6d3c".into()));
+        assert_eq!(short_form(k, "2d8"), None, "too short");
+        assert_eq!(
+            short_form(k, "delv_c072dcd0adb1805ed511ee82"),
+            None,
+            "whole"
+        );
+        assert_eq!(short_form(k, "my-own-id"), None);
+        assert_eq!(
+            short_form(IdKind::Event, "evt_abcd"),
+            Some("evt_abcd".into())
+        );
+        assert_eq!(range_end("delv_2d8e"), "delv_2d8f");
+        assert_eq!(range_end("delv_2d8f"), "delv_2d8g");
+    }
+}
