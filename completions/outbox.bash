@@ -34,6 +34,9 @@ _outbox() {
             outbox,import)
                 cmd="outbox__subcmd__import"
                 ;;
+            outbox,init)
+                cmd="outbox__subcmd__init"
+                ;;
             outbox,prune)
                 cmd="outbox__subcmd__prune"
                 ;;
@@ -189,6 +192,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help,import)
                 cmd="outbox__subcmd__help__subcmd__import"
+                ;;
+            outbox__subcmd__help,init)
+                cmd="outbox__subcmd__help__subcmd__init"
                 ;;
             outbox__subcmd__help,prune)
                 cmd="outbox__subcmd__help__subcmd__prune"
@@ -353,7 +359,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --sync --max-payload --help --version event sub delivery stats prune work export import completions help"
+            opts="-h -V --db --json --sync --max-payload --help --version init event sub delivery stats prune work export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1671,7 +1677,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="event sub delivery stats prune work export import completions help"
+            opts="init event sub delivery stats prune work export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2034,6 +2040,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2217,6 +2237,32 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__import)
+            opts="-h -V --db --json --sync --max-payload --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__init)
             opts="-h -V --db --json --sync --max-payload --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -18,7 +18,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
     }
     var completions = [
         &'outbox'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -26,6 +26,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --help 'Print help'
             cand -V 'Print version'
             cand --version 'Print version'
+            cand init 'Create the database (and its schema) before first use'
             cand event 'Record, read, list and ack events'
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
@@ -37,8 +38,18 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
+        &'outbox;init'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --json 'Print the result object as one line of JSON'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;event'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -62,7 +73,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --id 'Use this id instead of one derived from the content'
             cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
             cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -72,7 +83,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;event;get'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -88,7 +99,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --subject 'subject'
             cand --status 'status'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -100,7 +111,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;event;ack'= {
             cand --ack 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)'
             cand --ack-at 'When it was acknowledged, unix seconds (default: now)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -127,7 +138,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;event;help;help'= {
         }
         &'outbox;sub'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -159,7 +170,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --retry-jitter 'Move each retry delay by a random amount within ±PCT (e.g. 20%)'
             cand --max-attempts 'Attempts a delivery gets before it is dead (1-100; default 3)'
             cand --id 'Use this id instead of one derived from the content'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
@@ -170,7 +181,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;get'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -185,7 +196,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'status'
             cand --transport 'transport'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -206,7 +217,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --retry-schedule 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy'
             cand --retry-jitter 'Move each retry delay by a random amount within ±PCT (e.g. 20%)'
             cand --max-attempts 'Attempts a delivery gets before it is dead (1-100; default 3)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --any-target 'Match events whatever their target'
@@ -217,7 +228,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;pause'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -227,7 +238,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;resume'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -241,7 +252,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --source 'source'
             cand --subject 'subject'
             cand --target 'target'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -252,7 +263,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;secret'= {
             cand --set 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --rotate 'Add a new secret; deliveries are signed with the old one too until --expire-old, so receivers can switch at their pace'
@@ -266,7 +277,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;backfill'= {
             cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
             cand --until 'Events recorded before this time (same forms as --since)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --dry-run 'Show what would be created; write nothing'
@@ -309,7 +320,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;help'= {
         }
         &'outbox;delivery'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -346,7 +357,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from event, subscription and attempt'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -356,7 +367,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;delivery;get'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -372,7 +383,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --status 'Only deliveries in this status'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --dead 'Only dead letters: failed, with no attempt to come'
@@ -388,7 +399,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -399,7 +410,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;chain'= {
             cand --limit 'At most this many (1-500, default 100)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -417,7 +428,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
             cand --wait 'Wait up to this long (30s, 5m) for a delivery to become ready, polling; then exit 1 as without it'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --with-event 'Add each claimed delivery''s event (payload included) to the answer: `event` (with --batch, `events`, in the same order)'
@@ -432,7 +443,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delivered-at 'Delivery time, unix seconds (default: now)'
             cand --error 'Leave a note in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -449,7 +460,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --no-retry 'Fail for good: queue no further attempt'
@@ -467,7 +478,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -480,7 +491,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Refuse unless this worker holds the claim'
             cand --reason 'Why; kept in lastError'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -492,7 +503,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;renew'= {
             cand --worker 'Refuse unless this worker holds the claim'
             cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -507,7 +518,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -523,7 +534,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --error 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --as-failure 'Fail each expired lease through its subscription''s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead'
@@ -537,7 +548,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'With --all: only deliveries to this client'
             cand --sub 'With --all: only deliveries for this subscription'
             cand --type 'With --all: only deliveries of events of this type'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --all 'Every dead letter (narrowed by --client, --sub, --type)'
@@ -554,7 +565,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --sub 'Only deliveries for this subscription'
             cand --type 'Only events of this type'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --dry-run 'Show the latest attempts that would be replayed; write nothing'
@@ -620,7 +631,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --status 'Count only deliveries in this status'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --recount 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
@@ -633,7 +644,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;prune'= {
             cand --older-than 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)'
             cand --batch-size 'Rows deleted per transaction: workers wait at most for one batch'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --dry-run 'Count what would be deleted; delete nothing'
@@ -657,7 +668,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --timeout 'Longest a handler may run (default 5m; it is killed) or a send may take (default 15s); either way the delivery fails and is retried'
             cand --poll-max 'Longest pause between polls while nothing is ready'
             cand --grace 'After SIGTERM or SIGINT, how long running work may finish before it is killed and its deliveries are released'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --once 'One round of claims (up to --concurrency), then exit'
@@ -671,7 +682,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;export'= {
             cand -o 'Write to this file instead of stdout'
             cand --output 'Write to this file instead of stdout'
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -681,7 +692,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;import'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -691,7 +702,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;completions'= {
-            cand --db 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --json 'Print the result object as one line of JSON'
@@ -701,6 +712,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;help'= {
+            cand init 'Create the database (and its schema) before first use'
             cand event 'Record, read, list and ack events'
             cand sub 'Create and manage subscriptions: which clients want which events'
             cand delivery 'Claim, complete, fail, retry and inspect deliveries'
@@ -711,6 +723,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
             cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;help;init'= {
         }
         &'outbox;help;event'= {
             cand record 'Record an event and create a delivery for every matching subscription'

@@ -24,13 +24,14 @@ function __fish_outbox_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c outbox -n "__fish_outbox_needs_command" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_needs_command" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_needs_command" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_needs_command" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_needs_command" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_needs_command" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_needs_command" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "init" -d 'Create the database (and its schema) before first use'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "event" -d 'Record, read, list and ack events'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
@@ -41,7 +42,14 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write eve
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand init" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand init" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand init" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand init" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand init" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand init" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -65,14 +73,14 @@ canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l created-at -d 'Creation time, unix seconds (default: now); part of the derived id' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l batch -d 'Record one event per line of this NDJSON file (- for stdin), all in one transaction' -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -88,7 +96,7 @@ acked\t''
 failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -97,7 +105,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack -d 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack-at -d 'When it was acknowledged, unix seconds (default: now)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -109,7 +117,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "list" -d 'List events, newest first'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "ack" -d 'Mark an event as acknowledged'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -143,7 +151,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -151,7 +159,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -168,7 +176,7 @@ webhook\t''
 a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -191,7 +199,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -199,14 +207,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -217,7 +225,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l source -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l subject -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l target -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -225,7 +233,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l set -d 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -236,7 +244,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l until -d 'Events recorded before this time (same forms as --since)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -254,7 +262,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "secret" -d 'Show the subscription\'s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "backfill" -d 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -295,14 +303,14 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from event, subscription and attempt' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -322,7 +330,7 @@ delivered\t''
 failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -338,7 +346,7 @@ webhook\t''
 a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -346,7 +354,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l limit -d 'At most this many (1-500, default 100)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -364,7 +372,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l lease -d 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l batch -d 'Claim up to N deliveries at once (1-500)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l wait -d 'Wait up to this long (30s, 5m) for a delivery to become ready, polling; then exit 1 as without it' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -376,7 +384,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l delivered-at -d 'Delivery time, unix seconds (default: now)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l error -d 'Leave a note in lastError' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -390,7 +398,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l retry-meta -d 'Details for the next attempt\'s meta, a JSON object' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -408,7 +416,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l delay -d 'Due this many seconds from now (0-2592000)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -418,7 +426,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l reason -d 'Why; kept in lastError' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -427,7 +435,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l lease -d 'New lease length from now, in seconds (1-86400, default 300)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -439,7 +447,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l delay -d 'Due this many seconds from now (0-2592000)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l meta -d 'Details merged into the delivery\'s meta, a JSON object (text, @FILE or - for stdin)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -455,7 +463,7 @@ a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -466,7 +474,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l client -d 'With --all: only deliveries to this client' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sub -d 'With --all: only deliveries for this subscription' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l type -d 'With --all: only deliveries of events of this type' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -484,7 +492,7 @@ canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l client -d 'Only deliveries to this client' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l sub -d 'Only deliveries for this subscription' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l type -d 'Only events of this type' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -520,7 +528,7 @@ claimed\t''
 delivered\t''
 failed\t''
 canceled\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -530,7 +538,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Pr
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l older-than -d 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l batch-size -d 'Rows deleted per transaction: workers wait at most for one batch' -r
-complete -c outbox -n "__fish_outbox_using_subcommand prune" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -554,7 +562,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l concurrency -d 'D
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l timeout -d 'Longest a handler may run (default 5m; it is killed) or a send may take (default 15s); either way the delivery fails and is retried' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l poll-max -d 'Longest pause between polls while nothing is ready' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l grace -d 'After SIGTERM or SIGINT, how long running work may finish before it is killed and its deliveries are released' -r
-complete -c outbox -n "__fish_outbox_using_subcommand work" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
@@ -564,37 +572,38 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print th
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
-complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database: a SQLite file, created with its schema on first use, or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from event sub delivery stats prune work export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "init" -d 'Create the database (and its schema) before first use'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'

@@ -174,6 +174,8 @@ impl Serialize for Refusal {
 pub enum StorageCode {
     /// The file or server could not be opened or created.
     Open,
+    /// No outbox file at the path, for a command that only uses one.
+    Missing,
     /// A database that belongs to something else.
     NotOutbox,
     /// An outbox database written by a newer version of this tool.
@@ -194,6 +196,7 @@ impl StorageCode {
     pub fn as_str(self) -> &'static str {
         match self {
             StorageCode::Open => "storage:open",
+            StorageCode::Missing => "storage:missing",
             StorageCode::NotOutbox => "storage:notOutbox",
             StorageCode::Newer => "storage:newer",
             StorageCode::Locked => "storage:locked",
@@ -325,6 +328,11 @@ mod tests {
             (
                 Error::storage(StorageCode::Locked, "x"),
                 "storage:locked",
+                ErrorKind::Storage,
+            ),
+            (
+                Error::storage(StorageCode::Missing, "x"),
+                "storage:missing",
                 ErrorKind::Storage,
             ),
             (

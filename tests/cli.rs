@@ -396,7 +396,7 @@ fn foreign_files_are_refused_and_untouched() {
 
     let newer = sandbox.dir.path().join("newer.db");
     sandbox
-        .cmd(&["--db", "newer.db", "stats"])
+        .cmd(&["--db", "newer.db", "init"])
         .assert()
         .success();
     let conn = rusqlite::Connection::open(&newer).unwrap();
@@ -428,19 +428,19 @@ fn foreign_files_are_refused_and_untouched() {
 #[test]
 fn the_database_comes_from_flag_env_or_default() {
     let sandbox = Sandbox::new();
-    sandbox.cmd(&["stats"]).assert().success();
+    sandbox.cmd(&["init"]).assert().success();
     assert!(
         sandbox.db().exists(),
         "default outbox.db in the current folder"
     );
     sandbox
-        .cmd(&["stats"])
+        .cmd(&["init"])
         .env("OUTBOX_DB", "from-env.db")
         .assert()
         .success();
     assert!(sandbox.dir.path().join("from-env.db").exists());
     sandbox
-        .cmd(&["stats", "--db", "from-flag.db"])
+        .cmd(&["init", "--db", "from-flag.db"])
         .env("OUTBOX_DB", "from-env.db")
         .assert()
         .success();
@@ -743,4 +743,79 @@ fn stats_recount_takes_in_changes_made_by_hand() {
         "{recounted}"
     );
     assert_eq!(sandbox.json(&["stats"])["stats"], recounted["stats"]);
+}
+
+#[test]
+fn only_commands_that_add_data_create_the_file() {
+    let sandbox = Sandbox::new();
+    let reads: Vec<Vec<&str>> = vec![
+        vec!["stats"],
+        vec!["event", "list"],
+        vec!["event", "get", "evt_x"],
+        vec!["event", "ack", "evt_x"],
+        vec!["sub", "list"],
+        vec!["sub", "match", "--type", "t"],
+        vec!["sub", "pause", "sub_x"],
+        vec!["delivery", "list"],
+        vec!["delivery", "ready"],
+        vec!["delivery", "claim"],
+        vec!["delivery", "sweep"],
+        vec!["delivery", "complete", "delv_x"],
+        vec!["delivery", "replay", "--since", "1h"],
+        vec!["prune", "--older-than", "7d"],
+        vec!["export"],
+        vec!["work", "--drain", "--", "true"],
+    ];
+    for args in reads {
+        // --json first: after `--`, it would be the handler's.
+        let output = sandbox
+            .cmd(&["--db", "typo.db", "--json"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
+        let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(printed["error"], "storage:missing", "{args:?}");
+        let message = printed["message"].as_str().unwrap();
+        assert!(
+            message.contains("typo.db") && message.contains("outbox init"),
+            "{message}"
+        );
+        assert!(
+            !sandbox.dir.path().join("typo.db").exists(),
+            "{args:?} created the file"
+        );
+    }
+    let folder = sandbox
+        .cmd(&["--db", "no/such/folder.db", "stats", "--json"])
+        .output()
+        .unwrap();
+    let printed: Value = serde_json::from_slice(&folder.stdout).unwrap();
+    assert!(
+        printed["message"]
+            .as_str()
+            .unwrap()
+            .contains("the folder no/such does not exist")
+    );
+
+    for (file, args) in [
+        ("a.db", vec!["init"]),
+        ("b.db", vec!["event", "record", "--type", "t"]),
+        (
+            "c.db",
+            vec!["sub", "create", "--client", "c", "--types", "t"],
+        ),
+        (
+            "d.db",
+            vec!["delivery", "create", "--event", "e", "--sub", "s"],
+        ),
+    ] {
+        sandbox.cmd(&["--db", file]).args(&args).assert().success();
+        assert!(sandbox.dir.path().join(file).exists(), "{args:?}");
+    }
+    let again = sandbox.json(&["--db", "a.db", "init"]);
+    assert_eq!(
+        again,
+        serde_json::json!({"ok": true, "db": "a.db", "created": false})
+    );
 }

@@ -257,7 +257,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 meta: meta(&a.meta)?,
                 delivery_id: a.delivery_id,
             };
-            Box::new(ctx.outbox()?.create_delivery(&new)?)
+            Box::new(ctx.outbox_creating()?.create_delivery(&new)?)
         }
         DeliveryCommand::Get { id } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;

@@ -107,7 +107,7 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     created_at: args.created_at,
                     ..RecordEvent::default()
                 };
-                Box::new(ctx.outbox()?.record_event(&req)?)
+                Box::new(ctx.outbox_creating()?.record_event(&req)?)
             }
         },
         EventCommand::Get { id } => {
@@ -148,7 +148,7 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
         })?;
         Box::new(BufReader::new(file))
     };
-    let mut outbox = ctx.outbox()?;
+    let mut outbox = ctx.outbox_creating()?;
     interrupt::exit_until_committing();
     let mut lines = reader.lines().enumerate();
     let requests = std::iter::from_fn(|| {

@@ -5,6 +5,7 @@ pub mod claim;
 pub mod completions;
 pub mod delivery;
 pub mod event;
+pub mod init;
 pub mod lifecycle;
 pub mod prune;
 pub mod stats;
@@ -38,12 +39,15 @@ use std::path::PathBuf;
     max_term_width = 100
 )]
 pub struct Cli {
-    /// The outbox database: a SQLite file, created with its schema on first
-    /// use, or a postgres://user@host:port/dbname URL.
+    /// The outbox database: a SQLite file (created with its schema by
+    /// `outbox init` or the first command that adds data), or a
+    /// postgres://user@host:port/dbname URL.
     #[arg(
         long,
         global = true,
         env = "OUTBOX_DB",
+        // A URL's password must never show in --help.
+        hide_env_values = true,
         default_value = "outbox.db",
         value_name = "PATH"
     )]
@@ -55,12 +59,12 @@ pub struct Cli {
 
     /// Durability of commits: `full` survives power loss; `normal` is faster
     /// but a power cut (PostgreSQL: a server crash) may lose the last commits.
-    #[arg(long, global = true, env = "OUTBOX_SYNC", default_value = "full", value_name = "MODE",
+    #[arg(long, global = true, env = "OUTBOX_SYNC", hide_env_values = true, default_value = "full", value_name = "MODE",
           value_parser = PossibleValuesParser::new(Durability::NAMES).map(|s| s.parse::<Durability>().expect("listed")))]
     pub sync: Durability,
 
     /// Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes.
-    #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", default_value_t = 1024 * 1024, value_name = "BYTES")]
+    #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", hide_env_values = true, default_value_t = 1024 * 1024, value_name = "BYTES")]
     pub max_payload: usize,
 
     #[command(subcommand)]
@@ -69,6 +73,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Create the database (and its schema) before first use.
+    Init(init::InitArgs),
     /// Record, read, list and ack events.
     #[command(subcommand)]
     Event(event::EventCommand),
@@ -105,11 +111,23 @@ pub struct Context {
 impl Context {
     /// Opens the outbox: a PostgreSQL URL or a SQLite file. Commands that
     /// need no database never call this.
+    /// A SQLite file must exist already (`storage:missing` otherwise).
     pub fn outbox(&self) -> Result<Outbox> {
+        self.open(false)
+    }
+
+    /// [`Context::outbox`] for commands that add data: they may create the
+    /// SQLite file.
+    pub fn outbox_creating(&self) -> Result<Outbox> {
+        self.open(true)
+    }
+
+    fn open(&self, create: bool) -> Result<Outbox> {
         let store: Box<dyn outbox::store::Store> =
             match self.db.to_str().filter(|db| postgres::is_url(db)) {
                 Some(url) => Box::new(PostgresStore::connect_with(url, self.durability)?),
-                None => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
+                None if create => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
+                None => Box::new(SqliteStore::open_existing(&self.db, self.durability)?),
             };
         Ok(Outbox::new(store, self.clock))
     }
@@ -190,6 +208,7 @@ impl Context {
 /// Runs a command that answers with a result object.
 pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
+        Command::Init(args) => init::exec(args, ctx),
         Command::Event(cmd) => event::exec(cmd, ctx),
         Command::Sub(cmd) => sub::exec(cmd, ctx),
         Command::Delivery(cmd) => delivery::exec(cmd, ctx),

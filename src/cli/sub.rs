@@ -244,7 +244,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         SubCommand::Create { fields, sub_id } => {
             let fields = fields.fields(ctx)?;
             Box::new(
-                ctx.outbox()?
+                ctx.outbox_creating()?
                     .create_subscription(&fields, sub_id.as_deref())?,
             )
         }

@@ -96,5 +96,5 @@ pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         };
         Some((i + 1, record))
     });
-    Ok(Box::new(ctx.outbox()?.import(records)?))
+    Ok(Box::new(ctx.outbox_creating()?.import(records)?))
 }

@@ -24,9 +24,28 @@ pub fn is_url(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
+/// `url` with its password, if any, shown as `***`: URLs appear in
+/// messages, tables and errors, and a password must not.
+pub fn mask(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
 /// A connection to the outbox schema of one PostgreSQL database.
 pub struct PostgresStore {
     client: Client,
+    /// This connection created the outbox schema (it was not there).
+    created: bool,
     /// Statements prepared on this connection, by SQL text.
     statements: HashMap<String, postgres::Statement>,
 }
@@ -51,10 +70,16 @@ impl PostgresStore {
         }
         let mut store = PostgresStore {
             client,
+            created: false,
             statements: HashMap::new(),
         };
         store.check_schema()?;
         Ok(store)
+    }
+
+    /// Whether connecting created the outbox schema.
+    pub fn created(&self) -> bool {
+        self.created
     }
 
     fn check_schema(&mut self) -> Result<()> {
@@ -77,7 +102,8 @@ impl PostgresStore {
         if version > SCHEMA_VERSION {
             return Err(newer(version));
         }
-        if version == 0 {
+        let creating = version == 0;
+        if creating {
             tx.batch_execute("CREATE TABLE outbox_schema (version INTEGER NOT NULL); INSERT INTO outbox_schema VALUES (0);")
                 .map_err(|e| pg_error(&e, "cannot create the outbox schema"))?;
         }
@@ -88,7 +114,9 @@ impl PostgresStore {
         tx.execute("UPDATE outbox_schema SET version = $1", &[&SCHEMA_VERSION])
             .map_err(|e| pg_error(&e, "cannot record the schema version"))?;
         tx.commit()
-            .map_err(|e| pg_error(&e, "cannot commit the schema"))
+            .map_err(|e| pg_error(&e, "cannot commit the schema"))?;
+        self.created = creating;
+        Ok(())
     }
 
     fn version(&mut self) -> Result<i32> {
@@ -180,4 +208,23 @@ pub(crate) fn pg_error(e: &postgres::Error, doing: &str) -> Error {
         (None, None) => e.to_string(),
     };
     Error::storage(code, format!("{doing}: {detail}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mask;
+
+    #[test]
+    fn passwords_are_masked() {
+        assert_eq!(
+            mask("postgres://app:hunter2@db/outbox"),
+            "postgres://app:***@db/outbox"
+        );
+        assert_eq!(
+            mask("postgresql://app:p@ss@db:5432/x?sslmode=off"),
+            "postgresql://app:***@db:5432/x?sslmode=off"
+        );
+        assert_eq!(mask("postgres://app@db/outbox"), "postgres://app@db/outbox");
+        assert_eq!(mask("outbox.db"), "outbox.db");
+    }
 }

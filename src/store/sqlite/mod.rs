@@ -60,8 +60,53 @@ impl SqliteStore {
         Self::open_with(path, Durability::Full)
     }
 
+    /// Opens the outbox at `path` only if it is there: commands that just
+    /// read or move what exists never leave an empty file behind a typo.
+    pub fn open_existing(path: &Path, durability: Durability) -> Result<Self> {
+        let missing = |why: String| {
+            Error::storage(
+                StorageCode::Missing,
+                format!("{why}; `outbox init` (or a command that adds data) creates it"),
+            )
+        };
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.len() > 0 => Self::open_with(path, durability),
+            Ok(_) => Err(missing(format!(
+                "{} is empty, not yet an outbox",
+                path.display()
+            ))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+                match folder {
+                    Some(folder) if !folder.is_dir() => Err(missing(format!(
+                        "the folder {} does not exist (for {})",
+                        folder.display(),
+                        path.display()
+                    ))),
+                    _ => Err(missing(format!("no outbox at {}", path.display()))),
+                }
+            }
+            Err(e) => Err(Error::storage(
+                StorageCode::Open,
+                format!("cannot open {}: {e}", path.display()),
+            )),
+        }
+    }
+
     /// [`SqliteStore::open`] with a choice of `synchronous` setting.
     pub fn open_with(path: &Path, durability: Durability) -> Result<Self> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
+            && !folder.is_dir()
+        {
+            return Err(Error::storage(
+                StorageCode::Open,
+                format!(
+                    "cannot create {}: the folder {} does not exist",
+                    path.display(),
+                    folder.display()
+                ),
+            ));
+        }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
