@@ -359,7 +359,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-h -V --db --json --sync --max-payload --help --version init event sub delivery stats prune work export import completions help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version init event sub delivery stats prune work export import completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -377,6 +377,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -385,7 +389,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__completions)
-            opts="-h -V --db --json --sync --max-payload --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -400,6 +404,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -411,7 +419,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-h -V --db --json --sync --max-payload --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -429,6 +437,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -437,7 +449,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__cancel)
-            opts="-h -V --worker --reason --meta --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --worker --reason --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -467,6 +479,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -475,7 +491,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__chain)
-            opts="-h -V --limit --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -497,6 +513,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -505,7 +525,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__claim)
-            opts="-h -V --event --sub --client --transport --worker --lease --batch --with-event --wait --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --worker --lease --batch --with-event --wait --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -555,6 +575,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -563,7 +587,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__complete)
-            opts="-h -V --worker --delivered-at --error --meta --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --worker --delivered-at --error --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -597,6 +621,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -605,7 +633,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__create)
-            opts="-h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -667,6 +695,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -675,7 +707,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__fail)
-            opts="-h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -721,6 +753,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -729,7 +765,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__get)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -744,6 +780,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -993,7 +1033,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-h -V --event --sub --client --transport --status --dead --limit --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --dead --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1035,6 +1075,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1043,7 +1087,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__ready)
-            opts="-h -V --event --sub --client --transport --limit --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1081,6 +1125,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1089,7 +1137,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__redrive)
-            opts="-h -V --all --client --sub --type --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --all --client --sub --type --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1119,6 +1167,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1127,7 +1179,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__release)
-            opts="-h -V --worker --error --delay --next-attempt-at --meta --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --worker --error --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1165,6 +1217,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1173,7 +1229,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__renew)
-            opts="-h -V --worker --lease --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --worker --lease --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1199,6 +1255,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1207,7 +1267,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__replay)
-            opts="-h -V --since --until --status --client --sub --type --dry-run --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --since --until --status --client --sub --type --dry-run --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1249,6 +1309,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1257,7 +1321,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__retry)
-            opts="-h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1303,6 +1367,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1311,7 +1379,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__sweep)
-            opts="-h -V --event --sub --client --transport --limit --error --as-failure --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --limit --error --as-failure --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1353,6 +1421,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1361,7 +1433,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event)
-            opts="-h -V --db --json --sync --max-payload --help --version record get list ack help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version record get list ack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1379,6 +1451,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1387,7 +1463,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__ack)
-            opts="-h -V --ack --ack-at --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --ack --ack-at --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1413,6 +1489,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1421,7 +1501,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__get)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1436,6 +1516,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1531,7 +1615,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__list)
-            opts="-h -V --type --source --target --subject --status --limit --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --type --source --target --subject --status --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1573,6 +1657,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1581,7 +1669,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1635,6 +1723,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1643,7 +1735,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__export)
-            opts="-o -h -V --output --db --json --sync --max-payload --help --version"
+            opts="-o -q -h -V --output --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1666,6 +1758,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2237,7 +2333,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__import)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2252,6 +2348,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2263,7 +2363,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__init)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2281,6 +2381,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2289,7 +2393,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__prune)
-            opts="-h -V --older-than --dry-run --batch-size --keep-dead --vacuum --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --older-than --dry-run --batch-size --keep-dead --vacuum --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2315,6 +2419,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2323,7 +2431,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2361,6 +2469,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2369,7 +2481,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-h -V --db --json --sync --max-payload --help --version create get list update pause resume match secret backfill help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version create get list update pause resume match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2387,6 +2499,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2395,7 +2511,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__backfill)
-            opts="-h -V --since --until --dry-run --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --since --until --dry-run --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2421,6 +2537,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2429,7 +2549,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --id --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --id --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2495,6 +2615,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2503,7 +2627,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__get)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2518,6 +2642,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2683,7 +2811,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__list)
-            opts="-h -V --client --type --status --transport --limit --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --client --type --status --transport --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2721,6 +2849,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2729,7 +2861,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__match)
-            opts="-h -V --type --source --subject --target --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --type --source --subject --target --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2763,6 +2895,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2771,7 +2907,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__pause)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2786,6 +2922,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2797,7 +2937,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__resume)
-            opts="-h -V --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2815,6 +2955,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2823,7 +2967,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__secret)
-            opts="-h -V --set --rotate --expire-old --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --set --rotate --expire-old --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2845,6 +2989,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2853,7 +3001,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2915,6 +3063,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2923,7 +3075,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__work)
-            opts="-h -V --event --sub --client --transport --type --worker --lease --concurrency --timeout --once --drain --poll-max --grace --db --json --sync --max-payload --help --version"
+            opts="-q -h -V --event --sub --client --transport --type --worker --lease --concurrency --timeout --once --drain --poll-max --grace --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2982,6 +3134,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_outbox_global_optspecs
-    string join \n db= json sync= max-payload= h/help V/version
+    string join \n db= json sync= max-payload= busy-timeout= q/quiet h/help V/version
 end
 
 function __fish_outbox_needs_command
@@ -28,7 +28,9 @@ complete -c outbox -n "__fish_outbox_needs_command" -l db -d 'The outbox databas
 complete -c outbox -n "__fish_outbox_needs_command" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_needs_command" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_needs_command" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_needs_command" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_needs_command" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_needs_command" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_needs_command" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "init" -d 'Create the database (and its schema) before first use'
@@ -46,14 +48,18 @@ complete -c outbox -n "__fish_outbox_using_subcommand init" -l db -d 'The outbox
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand init" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand init" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand init" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand init" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
@@ -77,14 +83,18 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l type -r
@@ -100,7 +110,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack -d 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)' -r
@@ -109,7 +121,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
@@ -121,7 +135,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_s
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause resume match secret backfill help" -f -a "create" -d 'Subscribe a client to event types'
@@ -155,15 +171,19 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l any-target -d 'Match events whatever their target'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l client -r
@@ -180,7 +200,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l client -d 'The client that receives the deliveries' -r
@@ -203,22 +225,28 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l any-target -d 'Match events whatever their target'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l type -r
@@ -229,7 +257,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l set -d 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead' -r
@@ -237,9 +267,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l rotate -d 'Add a new secret; deliveries are signed with the old one too until --expire-old, so receivers can switch at their pace'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l expire-old -d 'Keep only the newest secret'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
@@ -248,8 +280,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l dry-run -d 'Show what would be created; write nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "create" -d 'Subscribe a client to event types'
@@ -266,7 +300,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_s
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
@@ -307,14 +343,18 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l event -d 'Only deliveries of this event' -r
@@ -334,8 +374,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l dead -d 'Only dead letters: failed, with no attempt to come'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l event -d 'Only deliveries of this event' -r
@@ -350,7 +392,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l limit -d 'At most this many (1-500, default 100)' -r
@@ -358,7 +402,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l event -d 'Only deliveries of this event' -r
@@ -376,8 +422,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l with-event -d 'Add each claimed delivery\'s event (payload included) to the answer: `event` (with --batch, `events`, in the same order)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l worker -d 'Refuse unless this worker holds the claim' -r
@@ -388,7 +436,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l worker -d 'Refuse unless this worker holds the claim' -r
@@ -402,8 +452,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l no-retry -d 'Fail for good: queue no further attempt'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l client -r
@@ -420,7 +472,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l worker -d 'Refuse unless this worker holds the claim' -r
@@ -430,7 +484,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l worker -d 'Refuse unless this worker holds the claim' -r
@@ -439,7 +495,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l worker -d 'Refuse unless this worker holds the claim' -r
@@ -451,7 +509,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l event -d 'Only deliveries of this event' -r
@@ -467,8 +527,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l as-failure -d 'Fail each expired lease through its subscription\'s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l client -d 'With --all: only deliveries to this client' -r
@@ -478,8 +540,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l all -d 'Every dead letter (narrowed by --client, --sub, --type)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
@@ -496,8 +560,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l dry-run -d 'Show the latest attempts that would be replayed; write nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
@@ -532,8 +598,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbo
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l recount -d 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l older-than -d 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)' -r
@@ -542,10 +610,12 @@ complete -c outbox -n "__fish_outbox_using_subcommand prune" -l db -d 'The outbo
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l dry-run -d 'Count what would be deleted; delete nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l keep-dead -d 'Keep dead chains (failed, no attempt to come) for inspection and redrive'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l event -d 'Only deliveries of this event' -r
@@ -566,9 +636,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l db -d 'The outbox
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand work" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l once -d 'One round of claims (up to --concurrency), then exit'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l drain -d 'Work until nothing is ready, then exit (for cron)'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
@@ -576,21 +648,27 @@ complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outb
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand export" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand export" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand import" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand import" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "init" -d 'Create the database (and its schema) before first use'

@@ -28,12 +28,15 @@ fn say(line: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr(), "outbox: {line}");
 }
 
-/// Reports a failure: a line on stderr, and with `--json` the failure object on stdout.
-fn fail(error: &Error, format: OutputFormat) -> ExitCode {
+/// Reports a failure: a line on stderr (not for a refusal with `--quiet`),
+/// and with `--json` the failure object on stdout.
+fn fail(error: &Error, format: OutputFormat, quiet: bool) -> ExitCode {
     if format == OutputFormat::Json {
         println!("{}", error.to_json());
     }
-    say(format_args!("{error}"));
+    if !(quiet && error.kind() == ErrorKind::Refused) {
+        say(format_args!("{error}"));
+    }
     ExitCode::from(exit_code(error.kind()))
 }
 
@@ -117,12 +120,15 @@ fn run() -> anyhow::Result<ExitCode> {
             e.print().context("cannot write help")?;
             return Ok(ExitCode::from(exit_code(ErrorKind::Input)));
         }
-        Err(e) => return Ok(fail(&usage_error(&e), format)),
+        Err(e) => return Ok(fail(&usage_error(&e), format, false)),
     };
     let clock = match clock_from_env() {
         Ok(clock) => clock,
-        Err(e) => return Ok(fail(&e, format)),
+        Err(e) => return Ok(fail(&e, format, false)),
     };
+    let quiet = cli.quiet;
+    outbox::store::sqlite::set_busy_timeout(cli.busy_timeout);
+    outbox::store::postgres::set_lock_timeout(cli.busy_timeout);
     let ctx = Context {
         db: cli.db,
         format,
@@ -138,8 +144,10 @@ fn run() -> anyhow::Result<ExitCode> {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
                 written => written.context("cannot write to stdout")?,
             }
-            for refusal in &refusals {
-                say(format_args!("{refusal}"));
+            if !quiet {
+                for refusal in &refusals {
+                    say(format_args!("{refusal}"));
+                }
             }
             let code = if refusals.is_empty() {
                 0
@@ -148,7 +156,7 @@ fn run() -> anyhow::Result<ExitCode> {
             };
             Ok(ExitCode::from(code))
         }
-        Err(e) => Ok(fail(&e, format)),
+        Err(e) => Ok(fail(&e, format, quiet)),
     }
 }
 

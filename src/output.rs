@@ -13,7 +13,7 @@ use comfy_table::{
 };
 use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
 use outbox::core::events::{EventList, EventRecorded, EventReply};
-use outbox::core::leases::{Failed, RetryOutcome};
+use outbox::core::leases::{Failed, Retried, RetryOutcome};
 use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -220,6 +220,20 @@ impl Human for Chain {
             self.sub_id,
             self.latest_delivery_id
         )
+    }
+}
+
+impl Human for Retried {
+    fn human(&self, view: &View) -> String {
+        let card = delivery_card(&self.delivery, view);
+        if self.existed {
+            format!(
+                "{card}\nattempt {} existed already ({}): returned as it is, nothing queued",
+                self.delivery.attempt, self.delivery.status
+            )
+        } else {
+            format!("{card}\nqueued attempt {}", self.delivery.attempt)
+        }
     }
 }
 

@@ -819,3 +819,89 @@ fn only_commands_that_add_data_create_the_file() {
         serde_json::json!({"ok": true, "db": "a.db", "created": false})
     );
 }
+
+#[test]
+fn quiet_silences_expected_refusals_only() {
+    let sandbox = Sandbox::seeded();
+    sandbox
+        .cmd(&["delivery", "claim", "--batch", "10", "--worker", "w"])
+        .assert()
+        .success();
+    let loud = sandbox.cmd(&["delivery", "claim"]).output().unwrap();
+    assert_eq!(loud.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&loud.stderr).contains("no delivery is ready"));
+    let quiet = sandbox
+        .cmd(&["delivery", "claim", "-q", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(quiet.status.code(), Some(1));
+    assert!(quiet.stderr.is_empty(), "{quiet:?}");
+    let answer: Value = serde_json::from_slice(&quiet.stdout).unwrap();
+    assert_eq!(answer["error"], "deliveryNotFound");
+    // Bad usage still says why, quiet or not.
+    let usage = sandbox
+        .cmd(&["delivery", "claim", "-q", "--bogus"])
+        .output()
+        .unwrap();
+    assert_eq!(usage.status.code(), Some(2));
+    assert!(!usage.stderr.is_empty());
+}
+
+#[test]
+fn busy_timeout_bounds_the_wait_for_a_locked_file() {
+    let sandbox = Sandbox::seeded();
+    let conn = rusqlite::Connection::open(sandbox.db()).unwrap();
+    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+    for how in [("--busy-timeout", "1s"), ("OUTBOX_BUSY_TIMEOUT", "1")] {
+        let mut cmd = sandbox.cmd(&["event", "record", "--type", "t", "--json"]);
+        if how.0.starts_with("--") {
+            cmd.args([how.0, how.1]);
+        } else {
+            cmd.env(how.0, how.1);
+        }
+        let started = std::time::Instant::now();
+        let output = cmd.output().unwrap();
+        let waited = started.elapsed();
+        assert_eq!(output.status.code(), Some(3), "{how:?}: {output:?}");
+        let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(answer["error"], "storage:locked");
+        assert!(
+            waited >= std::time::Duration::from_millis(900)
+                && waited < std::time::Duration::from_secs(8),
+            "{how:?} waited {waited:?}"
+        );
+    }
+    conn.execute_batch("ROLLBACK").unwrap();
+}
+
+#[test]
+fn retry_takes_several_ids_and_says_when_the_next_attempt_exists() {
+    let sandbox = Sandbox::seeded();
+    let claimed = sandbox.json(&["delivery", "claim", "--batch", "10", "--worker", "w"]);
+    let ids: Vec<&str> = claimed["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deliveryId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2);
+    let mut fail = vec!["delivery", "fail", "--no-retry", "--worker", "w"];
+    fail.extend(&ids);
+    sandbox.cmd(&fail).assert().success();
+    let mut retry = vec!["delivery", "retry"];
+    retry.extend(&ids);
+    let output = sandbox.cmd(&retry).arg("--json").output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let answers: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers.iter().all(|a| a["delivery"]["attempt"] == 2));
+    let again = sandbox.text(&["delivery", "retry", ids[0]]);
+    assert!(
+        again.contains("attempt 2 existed already (queued)"),
+        "{again}"
+    );
+}

@@ -224,8 +224,10 @@ pub struct FailArgs {
 
 #[derive(Debug, Args)]
 pub struct RetryArgs {
-    /// The delivery id (`delv_...`).
-    pub id: String,
+    /// Delivery ids (`delv_...` or a unique prefix), or `-` to read them
+    /// from stdin; several are handled in one transaction, one answer per line.
+    #[arg(required = true, value_name = "ID")]
+    pub ids: Vec<String>,
     #[arg(long = "client", value_name = "CLIENT_ID")]
     pub client_id: Option<String>,
     #[arg(long, value_parser = one_of::<Transport>())]
@@ -339,8 +341,12 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 schedule: a.schedule.schedule(),
                 meta: meta(&a.meta)?,
             };
-            let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &a.id)?;
-            Box::new(outbox.retry_delivery(&id, &req)?)
+            each_id(
+                a.ids,
+                ctx,
+                |outbox, id| outbox.retry_delivery(id, &req),
+                |outbox, ids| outbox.retry_deliveries(ids, &req),
+            )?
         }
         DeliveryCommand::Cancel {
             id,

@@ -67,8 +67,28 @@ pub struct Cli {
     #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", hide_env_values = true, default_value_t = 1024 * 1024, value_name = "BYTES")]
     pub max_payload: usize,
 
+    /// How long to wait for a database locked by another writer (SQLite;
+    /// PostgreSQL: for a row lock) before failing with storage:locked.
+    #[arg(long, global = true, env = "OUTBOX_BUSY_TIMEOUT", hide_env_values = true,
+          default_value = "10s", value_name = "DURATION", value_parser = busy_timeout)]
+    pub busy_timeout: std::time::Duration,
+
+    /// No stderr line for an expected refusal (exit 1: nothing to claim,
+    /// not found); the exit status and any --json answer stay.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--busy-timeout`: a duration (`30s`, `2m`) or seconds; 0 fails at once.
+fn busy_timeout(text: &str) -> std::result::Result<std::time::Duration, String> {
+    match outbox::lifecycle::when::parse_duration(text) {
+        Ok(seconds) if seconds >= 0 => Ok(std::time::Duration::from_secs(seconds as u64)),
+        Ok(_) => Err("must not be negative".to_owned()),
+        Err(e) => Err(e),
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -67,6 +67,16 @@ impl Default for Fail {
     }
 }
 
+/// `retryDelivery`'s answer: the reference's object, and for people
+/// whether the attempt existed already (and so nothing was queued).
+#[derive(Clone, Debug, Serialize)]
+pub struct Retried {
+    pub ok: OkTrue,
+    pub delivery: Delivery,
+    #[serde(skip)]
+    pub existed: bool,
+}
+
 /// `retryDelivery` payload.
 #[derive(Clone, Debug, Default)]
 pub struct Retry {
@@ -334,9 +344,19 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     })
 }
 
-pub(crate) fn retry(tx: &mut dyn Tx, delivery_id: &str, req: &Retry, now: i64) -> Result<Delivery> {
+/// `retryDelivery`; true beside the attempt when it existed already and
+/// was returned unchanged (nothing was queued).
+pub(crate) fn retry(
+    tx: &mut dyn Tx,
+    delivery_id: &str,
+    req: &Retry,
+    now: i64,
+) -> Result<(Delivery, bool)> {
     let delivery = get(tx, delivery_id)?;
-    retry_from(tx, delivery, req, now)
+    let attempt = req.attempt.unwrap_or(delivery.attempt + 1).max(1);
+    let next_id = super::ids::delivery_id(&delivery.event_id, &delivery.sub_id, attempt);
+    let existed = tx.delivery(&next_id)?.is_some();
+    Ok((retry_from(tx, delivery, req, now)?, existed))
 }
 
 /// Queues the next attempt after a failed or canceled one. An attempt that

@@ -59,6 +59,15 @@ impl Clock {
     }
 }
 
+fn retried(tx: &mut dyn Tx, id: &str, req: &Retry, now: i64) -> Result<leases::Retried> {
+    let (delivery, existed) = leases::retry(tx, id, req, now)?;
+    Ok(leases::Retried {
+        ok: OkTrue,
+        delivery,
+        existed,
+    })
+}
+
 /// An outbox over some store: one method per reference operation, each in
 /// one transaction. Writes read the clock only once they hold the write
 /// lock, so a lease never starts before its claim could be made.
@@ -342,13 +351,17 @@ impl Outbox {
         self.write(|tx, now| leases::fail(tx, delivery_id, req, now))
     }
 
-    pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<DeliveryReply> {
-        self.write(|tx, now| {
-            Ok(DeliveryReply {
-                ok: OkTrue,
-                delivery: leases::retry(tx, delivery_id, req, now)?,
-            })
-        })
+    pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<leases::Retried> {
+        self.write(|tx, now| retried(tx, delivery_id, req, now))
+    }
+
+    /// `retryDelivery` for several deliveries in one transaction.
+    pub fn retry_deliveries(
+        &mut self,
+        ids: &[String],
+        req: &Retry,
+    ) -> Result<Vec<Result<leases::Retried>>> {
+        self.write_each(ids, |tx, id, now| retried(tx, id, req, now))
     }
 
     pub fn cancel_delivery(&mut self, delivery_id: &str, req: &Cancel) -> Result<DeliveryReply> {

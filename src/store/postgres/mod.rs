@@ -24,6 +24,16 @@ pub fn is_url(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
+/// How long a statement waits for a row lock (`--busy-timeout`), in
+/// milliseconds; one setting for the whole process.
+static LOCK_TIMEOUT_MS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(10_000);
+
+/// Sets `lock_timeout` for connections made from now on.
+pub fn set_lock_timeout(wait: std::time::Duration) {
+    let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+    LOCK_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// `url` with its password, if any, shown as `***`: URLs appear in
 /// messages, tables and errors, and a password must not.
 pub fn mask(url: &str) -> String {
@@ -63,6 +73,10 @@ impl PostgresStore {
     pub fn connect_with(url: &str, durability: Durability) -> Result<Self> {
         let mut client = Client::connect(url, NoTls)
             .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
+        let lock_timeout = LOCK_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
+        client
+            .batch_execute(&format!("SET lock_timeout = {lock_timeout}"))
+            .map_err(|e| pg_error(&e, "cannot set lock_timeout"))?;
         if durability == Durability::Normal {
             client
                 .batch_execute("SET synchronous_commit = off")

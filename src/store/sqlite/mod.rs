@@ -28,17 +28,29 @@ const MIGRATIONS: &[&str] = &[
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;
 
-/// How long a writer waits for another process's write lock.
+/// How long a writer waits for another process's write lock, unless told.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The wait in force, in milliseconds: one setting for the whole process
+/// (`--busy-timeout`), read by the busy handler, which can hold no state.
+static BUSY_TIMEOUT_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(BUSY_TIMEOUT.as_millis() as u64);
+
+/// Sets how long connections opened from now on wait for a locked file.
+pub fn set_busy_timeout(wait: Duration) {
+    let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+    BUSY_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
 
 /// SQLite's own busy handler backs off to 100 ms between tries, so a
 /// writer that frees the lock for a moment (a prune between batches, a
 /// worker between claims) is rarely seen by those waiting and one process
 /// can hold the file for long runs. Trying again every millisecond, up to
-/// [`BUSY_TIMEOUT`], lets waiters in at the first gap.
+/// the busy timeout, lets waiters in at the first gap.
 fn wait_for_the_lock(tries: i32) -> bool {
     const STEP: Duration = Duration::from_millis(1);
-    if u128::from(tries.unsigned_abs()) * STEP.as_millis() >= BUSY_TIMEOUT.as_millis() {
+    let limit = BUSY_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
+    if u128::from(tries.unsigned_abs()) * STEP.as_millis() >= u128::from(limit) {
         return false;
     }
     std::thread::sleep(STEP);
