@@ -313,14 +313,15 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;match' {
-            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
-            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'source')
-            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
-            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'target')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The event''s type')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'The event''s source')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'The event''s subject')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'The event''s target (none by default: only --any-target subscriptions take an event without one)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--explain', '--explain', [CompletionResultType]::ParameterName, 'Also list every subscription of the type and why each that does not match does not (paused, target, source or subject filter)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')

@@ -2861,7 +2861,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__match)
-            opts="-q -h -V --type --source --subject --target --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --type --source --subject --target --explain --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

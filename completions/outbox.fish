@@ -249,15 +249,16 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l type -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l source -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l subject -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l target -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l type -d 'The event\'s type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l source -d 'The event\'s source' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l subject -d 'The event\'s subject' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l target -d 'The event\'s target (none by default: only --any-target subscriptions take an event without one)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l explain -d 'Also list every subscription of the type and why each that does not match does not (paused, target, source or subject filter)'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'

@@ -224,14 +224,23 @@ pub struct ListArgs {
 
 #[derive(Debug, Args)]
 pub struct MatchArgs {
+    /// The event's type.
     #[arg(long = "type", value_name = "TYPE")]
     pub event_type: Option<String>,
+    /// The event's source.
     #[arg(long)]
     pub source: Option<String>,
+    /// The event's subject.
     #[arg(long)]
     pub subject: Option<String>,
+    /// The event's target (none by default: only --any-target
+    /// subscriptions take an event without one).
     #[arg(long)]
     pub target: Option<String>,
+    /// Also list every subscription of the type and why each that does not
+    /// match does not (paused, target, source or subject filter).
+    #[arg(long)]
+    pub explain: bool,
 }
 
 pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -300,12 +309,18 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         }
         SubCommand::Match(args) => {
             let text = |v: Option<String>| v.unwrap_or_default();
-            Box::new(ctx.outbox()?.match_event(
-                &text(args.event_type),
-                &text(args.source),
-                &text(args.subject),
-                &text(args.target),
-            )?)
+            let (event_type, source, subject, target) = (
+                text(args.event_type),
+                text(args.source),
+                text(args.subject),
+                text(args.target),
+            );
+            let mut outbox = ctx.outbox()?;
+            if args.explain {
+                Box::new(outbox.explain_match(&event_type, &source, &subject, &target)?)
+            } else {
+                Box::new(outbox.match_event(&event_type, &source, &subject, &target)?)
+            }
         }
     })
 }

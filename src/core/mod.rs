@@ -270,6 +270,18 @@ impl Outbox {
         })
     }
 
+    /// [`Outbox::match_event`], with every subscription of the type and why
+    /// each that does not match does not.
+    pub fn explain_match(
+        &mut self,
+        event_type: &str,
+        source: &str,
+        subject: &str,
+        target: &str,
+    ) -> Result<events::Explained> {
+        self.read(|tx, _| events::explain(tx, event_type, source, subject, target))
+    }
+
     pub fn create_delivery(&mut self, new: &NewDelivery) -> Result<DeliveryReply> {
         self.write(|tx, now| {
             Ok(DeliveryReply {

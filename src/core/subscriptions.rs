@@ -7,7 +7,7 @@ use super::ids;
 use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
 use super::policy::PolicyChange;
-use crate::error::{Refusal, Result};
+use crate::error::{Error, Refusal, Result};
 use crate::store::{SubscriptionFilter, Tx};
 use serde::Serialize;
 
@@ -55,6 +55,35 @@ fn clean_types(types: &[String]) -> Vec<String> {
     cleaned
 }
 
+/// The keys of `subscription_types` an event of this type is found under:
+/// the type itself, `*`, and a `prefix.*` pattern for each dot in it
+/// (`order.paid.late`: `order.*`, `order.paid.*`), one index lookup each.
+pub fn type_keys(event_type: &str) -> Vec<String> {
+    let mut keys = vec![event_type.to_owned(), "*".to_owned()];
+    for (at, _) in event_type.match_indices('.') {
+        keys.push(format!("{}*", &event_type[..=at]));
+    }
+    keys
+}
+
+/// Refuses a type with a `*` that is neither the lone `*` nor a trailing
+/// `.*` (exit 2): it would be matched literally and never by accident.
+fn check_patterns(types: &[String]) -> Result<()> {
+    for t in types {
+        let star = t.find('*');
+        let pattern = t == "*" || (t.ends_with(".*") && star == Some(t.len() - 1) && t.len() > 2);
+        if star.is_some() && !pattern {
+            return Err(Error::input(
+                "invalid:types",
+                format!(
+                    "--types {t:?}: a * stands alone or ends a type after a dot (order.*), nowhere else"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn validate(subscription: Subscription) -> Result<Subscription> {
     let mut errors = Vec::new();
     if subscription.client_id.is_empty() {
@@ -88,6 +117,7 @@ pub(crate) fn create(
         .map_or("", |c| c.trim())
         .to_owned();
     let event_types = clean_types(fields.event_types.as_deref().unwrap_or_default());
+    check_patterns(&event_types)?;
     let target = fields.target.clone().unwrap_or_else(|| client_id.clone());
     let transport = fields.transport.unwrap_or(Transport::Poll);
     let endpoint = fields.endpoint.clone().unwrap_or_default();
@@ -137,6 +167,9 @@ pub(crate) fn update(
     changes: &SubscriptionFields,
     now: i64,
 ) -> Result<Subscription> {
+    if let Some(types) = &changes.event_types {
+        check_patterns(&clean_types(types))?;
+    }
     let current = get(tx, sub_id)?;
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);

@@ -4,6 +4,7 @@
 use super::tables::event_card;
 use super::{Human, Report, View};
 use outbox::core::deliveries::{DeliveryPage, DeliveryReply};
+use outbox::core::events::Explained;
 use outbox::core::model::Event;
 use outbox::worker::secrets::Secrets;
 use serde::Serialize;
@@ -60,5 +61,28 @@ impl Human for WithEvent {
                 out
             }
         }
+    }
+}
+
+impl Human for Explained {
+    fn human(&self, view: &View) -> String {
+        let mut table = view.table(&["subscription", "client", "types", "matches"]);
+        for c in &self.considered {
+            table.add_row(vec![
+                super::tables::short(&c.sub_id),
+                c.client_id.clone(),
+                c.event_types.join(","),
+                match &c.why_not {
+                    None => "yes".to_owned(),
+                    Some(why) => format!("no: {why}"),
+                },
+            ]);
+        }
+        let matched = super::tables::tally(self.count, None, super::tables::SUBSCRIPTIONS);
+        format!(
+            "{}\n{matched} of {} considered would get this event",
+            table.trim_fmt(),
+            self.considered.len()
+        )
     }
 }

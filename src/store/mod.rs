@@ -201,9 +201,18 @@ pub trait Tx {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>>;
-    /// Active subscriptions listing `event_type` or `"*"`, by `subId`.
+    /// Active subscriptions that take `event_type` (see
+    /// [`Tx::subscriptions_of_type`]), by `subId`.
     /// Must not read subscriptions of other types.
     fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>>;
+    /// Subscriptions whose types take `event_type` (the type, `*`, or a
+    /// `prefix.*` pattern), by `subId`; with `active_only`, only active ones.
+    /// Must not read subscriptions of other types.
+    fn subscriptions_of_type(
+        &mut self,
+        event_type: &str,
+        active_only: bool,
+    ) -> Result<Vec<Subscription>>;
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>>;
     /// Inserts or replaces the delivery with this id.

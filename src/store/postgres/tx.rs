@@ -8,6 +8,7 @@ use super::rows::{Query, delivery_row, event_row, from_json, json_text, subscrip
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
+use crate::core::subscriptions::type_keys;
 use crate::error::Result;
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
@@ -276,9 +277,9 @@ impl Tx for PostgresTx<'_> {
         q.eq("status", filter.status.map(|s| s.as_str()));
         q.eq("transport", filter.transport.map(|t| t.as_str()));
         if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
-            q.params.push(Box::new(event_type.to_owned()));
+            q.params.push(Box::new(type_keys(event_type)));
             q.sql.push_str(&format!(
-                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (${}, '*'))",
+                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY(${}))",
                 q.params.len()
             ));
         }
@@ -295,14 +296,28 @@ impl Tx for PostgresTx<'_> {
         if let Some(found) = self.matches.get(event_type) {
             return Ok(found.clone());
         }
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
-             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN ($1, '*')) \
-               AND status = 'active' ORDER BY sub_id"
-        );
-        let found = self.rows(&sql, &[&event_type], subscription_row)?;
+        let found = self.subscriptions_of_type(event_type, true)?;
         self.matches.insert(event_type.to_owned(), found.clone());
         Ok(found)
+    }
+
+    fn subscriptions_of_type(
+        &mut self,
+        event_type: &str,
+        active_only: bool,
+    ) -> Result<Vec<Subscription>> {
+        let status = if active_only {
+            " AND status = 'active'"
+        } else {
+            ""
+        };
+        let sql = format!(
+            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
+             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY($1)){status} \
+             ORDER BY sub_id"
+        );
+        let keys = type_keys(event_type);
+        self.rows(&sql, &[&keys], subscription_row)
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {

@@ -101,10 +101,14 @@ pub(super) fn subscriptions(filter: &SubscriptionFilter, limit: i64) -> Query {
     c.is("status", filter.status.map(|s| s.as_str()));
     c.is("transport", filter.transport.map(|t| t.as_str()));
     if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
-        c.params.push(SqlValue::Text(event_type.to_owned()));
+        let mut keys = Vec::new();
+        for key in crate::core::subscriptions::type_keys(event_type) {
+            c.params.push(SqlValue::Text(key));
+            keys.push(format!("?{}", c.params.len()));
+        }
         c.sql.push_str(&format!(
-            " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?{}, '*'))",
-            c.params.len()
+            " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN ({}))",
+            keys.join(", ")
         ));
     }
     let sql = format!(
@@ -115,12 +119,20 @@ pub(super) fn subscriptions(filter: &SubscriptionFilter, limit: i64) -> Query {
     c.finish(sql)
 }
 
-/// Active subscriptions of one type or of `"*"` (`?1` is the type).
-pub(super) fn active_subscriptions_for() -> String {
+/// Subscriptions listed under any of `keys` type keys (`?1`, `?2`, ...;
+/// see `type_keys`), only active ones when asked, by `subId`.
+pub(super) fn subscriptions_of_type(keys: usize, active_only: bool) -> String {
+    let keys: Vec<String> = (1..=keys).map(|n| format!("?{n}")).collect();
+    let status = if active_only {
+        " AND status = 'active'"
+    } else {
+        ""
+    };
     format!(
         "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
-         WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN (?1, '*')) \
-           AND status = 'active' ORDER BY sub_id"
+         WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type IN ({})){status} \
+         ORDER BY sub_id",
+        keys.join(", ")
     )
 }
 
@@ -451,7 +463,10 @@ pub(super) mod tests {
         assert_indexed(
             &conn,
             "match",
-            &with_text(active_subscriptions_for(), &["order.created"]),
+            &with_text(
+                subscriptions_of_type(3, true),
+                &["order.created", "*", "order.*"],
+            ),
             false,
         );
         for event_filter in [

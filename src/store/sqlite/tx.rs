@@ -11,6 +11,7 @@ use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
+use crate::core::subscriptions::type_keys;
 use crate::error::Result;
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
@@ -227,14 +228,22 @@ impl Tx for SqliteTx<'_> {
         if let Some(found) = self.matches.get(event_type) {
             return Ok(found.clone());
         }
-        let params = [SqlValue::Text(event_type.to_owned())];
-        let found = self.query(
-            &queries::active_subscriptions_for(),
-            &params,
-            subscription_row,
-        )?;
+        let found = self.subscriptions_of_type(event_type, true)?;
         self.matches.insert(event_type.to_owned(), found.clone());
         Ok(found)
+    }
+
+    fn subscriptions_of_type(
+        &mut self,
+        event_type: &str,
+        active_only: bool,
+    ) -> Result<Vec<Subscription>> {
+        let keys: Vec<SqlValue> = type_keys(event_type)
+            .into_iter()
+            .map(SqlValue::Text)
+            .collect();
+        let sql = queries::subscriptions_of_type(keys.len(), active_only);
+        self.query(&sql, &keys, subscription_row)
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
