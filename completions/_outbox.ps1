@@ -28,8 +28,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the database (and its schema) before first use')
@@ -42,6 +42,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -95,8 +96,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -116,11 +117,11 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;event;list' {
-            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'type')
-            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'source')
-            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'target')
-            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only events of this type')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, 'Only events from this source')
+            [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events for this target')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'Only events about this subject')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only events in this status')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -204,7 +205,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events with this target match (default: the client id)')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'How the client takes deliveries')
             [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Where deliveries go (a URL for webhooks)')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'active (default), paused (no deliveries for new events) or disabled')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--retry-schedule', '--retry-schedule', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy')
@@ -219,8 +220,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -240,10 +241,10 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;list' {
-            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only this client''s subscriptions')
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Subscriptions to this type (including `*` ones)')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
-            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only subscriptions in this status')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only subscriptions over this transport')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -264,7 +265,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events with this target match (default: the client id)')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'How the client takes deliveries')
             [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Where deliveries go (a URL for webhooks)')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'active (default), paused (no deliveries for new events) or disabled')
             [CompletionResult]::new('--filter', '--filter', [CompletionResultType]::ParameterName, 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Free-form details, a JSON object (text, @FILE or - for stdin)')
             [CompletionResult]::new('--retry-schedule', '--retry-schedule', [CompletionResultType]::ParameterName, 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy')
@@ -439,13 +440,13 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;delivery;create' {
-            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'event')
-            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'sub')
-            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
-            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
-            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'endpoint')
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'The event delivered (required)')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'The subscription it is delivered for (required)')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'The client it goes to')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'How it goes (default poll)')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Where it goes (a URL for webhooks)')
             [CompletionResult]::new('--attempt', '--attempt', [CompletionResultType]::ParameterName, 'Attempt number (default 1); part of the derived id')
-            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'status')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Its status (default queued)')
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
             [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
             [CompletionResult]::new('--meta', '--meta', [CompletionResultType]::ParameterName, 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)')
@@ -549,8 +550,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -596,9 +597,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;delivery;retry' {
-            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'client')
-            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'transport')
-            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'endpoint')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Send the next attempt to this client instead')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Send the next attempt over this transport instead')
+            [CompletionResult]::new('--endpoint', '--endpoint', [CompletionResultType]::ParameterName, 'Send the next attempt to this endpoint instead')
             [CompletionResult]::new('--attempt', '--attempt', [CompletionResultType]::ParameterName, 'Attempt number (default: the failed one''s plus one)')
             [CompletionResult]::new('--delay', '--delay', [CompletionResultType]::ParameterName, 'Due this many seconds from now (0-2592000)')
             [CompletionResult]::new('--next-attempt-at', '--next-attempt-at', [CompletionResultType]::ParameterName, 'Due at this time, unix seconds; wins over --delay')
@@ -701,8 +702,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -722,8 +723,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -828,8 +829,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -855,8 +856,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -905,6 +906,20 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;man' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the database (and its schema) before first use')
             [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Record, read, list and ack events')
@@ -916,6 +931,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1059,6 +1075,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;completions' {
+            break
+        }
+        'outbox;help;man' {
             break
         }
         'outbox;help;help' {

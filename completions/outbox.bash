@@ -37,6 +37,9 @@ _outbox() {
             outbox,init)
                 cmd="outbox__subcmd__init"
                 ;;
+            outbox,man)
+                cmd="outbox__subcmd__man"
+                ;;
             outbox,prune)
                 cmd="outbox__subcmd__prune"
                 ;;
@@ -195,6 +198,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help,init)
                 cmd="outbox__subcmd__help__subcmd__init"
+                ;;
+            outbox__subcmd__help,man)
+                cmd="outbox__subcmd__help__subcmd__man"
                 ;;
             outbox__subcmd__help,prune)
                 cmd="outbox__subcmd__help__subcmd__prune"
@@ -359,7 +365,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version init event sub delivery stats prune work export import completions help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version init event sub delivery stats prune work export import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1773,7 +1779,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="init event sub delivery stats prune work export import completions help"
+            opts="init event sub delivery stats prune work export import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2150,6 +2156,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2363,6 +2383,36 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__init)
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__man)
             opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -25,8 +25,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
             cand init 'Create the database (and its schema) before first use'
@@ -39,6 +39,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
+            cand man 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;init'= {
@@ -89,8 +90,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -108,11 +109,11 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;event;list'= {
-            cand --type 'type'
-            cand --source 'source'
-            cand --target 'target'
-            cand --subject 'subject'
-            cand --status 'status'
+            cand --type 'Only events of this type'
+            cand --source 'Only events from this source'
+            cand --target 'Only events for this target'
+            cand --subject 'Only events about this subject'
+            cand --status 'Only events in this status'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -187,7 +188,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --target 'Only events with this target match (default: the client id)'
             cand --transport 'How the client takes deliveries'
             cand --endpoint 'Where deliveries go (a URL for webhooks)'
-            cand --status 'status'
+            cand --status 'active (default), paused (no deliveries for new events) or disabled'
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --retry-schedule 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy'
@@ -202,8 +203,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -221,10 +222,10 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;list'= {
-            cand --client 'client'
+            cand --client 'Only this client''s subscriptions'
             cand --type 'Subscriptions to this type (including `*` ones)'
-            cand --status 'status'
-            cand --transport 'transport'
+            cand --status 'Only subscriptions in this status'
+            cand --transport 'Only subscriptions over this transport'
             cand --limit 'At most this many (1-500, default 100)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -244,7 +245,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --target 'Only events with this target match (default: the client id)'
             cand --transport 'How the client takes deliveries'
             cand --endpoint 'Where deliveries go (a URL for webhooks)'
-            cand --status 'status'
+            cand --status 'active (default), paused (no deliveries for new events) or disabled'
             cand --filter 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable'
             cand --meta 'Free-form details, a JSON object (text, @FILE or - for stdin)'
             cand --retry-schedule 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy'
@@ -401,13 +402,13 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;delivery;create'= {
-            cand --event 'event'
-            cand --sub 'sub'
-            cand --client 'client'
-            cand --transport 'transport'
-            cand --endpoint 'endpoint'
+            cand --event 'The event delivered (required)'
+            cand --sub 'The subscription it is delivered for (required)'
+            cand --client 'The client it goes to'
+            cand --transport 'How it goes (default poll)'
+            cand --endpoint 'Where it goes (a URL for webhooks)'
             cand --attempt 'Attempt number (default 1); part of the derived id'
-            cand --status 'status'
+            cand --status 'Its status (default queued)'
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
@@ -506,8 +507,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -550,9 +551,9 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;delivery;retry'= {
-            cand --client 'client'
-            cand --transport 'transport'
-            cand --endpoint 'endpoint'
+            cand --client 'Send the next attempt to this client instead'
+            cand --transport 'Send the next attempt over this transport instead'
+            cand --endpoint 'Send the next attempt to this endpoint instead'
             cand --attempt 'Attempt number (default: the failed one''s plus one)'
             cand --delay 'Due this many seconds from now (0-2592000)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
@@ -650,8 +651,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -670,8 +671,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -757,8 +758,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -783,8 +784,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-            cand -h 'Print help'
-            cand --help 'Print help'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -829,6 +830,19 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;man'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;help'= {
             cand init 'Create the database (and its schema) before first use'
             cand event 'Record, read, list and ack events'
@@ -840,6 +854,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
+            cand man 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;help;init'= {
@@ -945,6 +960,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;import'= {
         }
         &'outbox;help;completions'= {
+        }
+        &'outbox;help;man'= {
         }
         &'outbox;help;help'= {
         }

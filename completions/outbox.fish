@@ -31,7 +31,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -l max-payload -d 'Largest J
 complete -c outbox -n "__fish_outbox_needs_command" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_needs_command" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_needs_command" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_needs_command" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_needs_command" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "init" -d 'Create the database (and its schema) before first use'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "event" -d 'Record, read, list and ack events'
@@ -43,6 +43,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work delive
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "man" -d 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -86,7 +87,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -97,11 +98,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l type -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l source -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l target -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l subject -r
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l status -r -f -a "queued\t''
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l type -d 'Only events of this type' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l source -d 'Only events from this source' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l target -d 'Only events for this target' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l subject -d 'Only events about this subject' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l status -d 'Only events in this status' -r -f -a "queued\t''
 acked\t''
 failed\t''
 canceled\t''"
@@ -158,7 +159,7 @@ webhook\t''
 a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l status -r -f -a "active\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l status -d 'active (default), paused (no deliveries for new events) or disabled' -r -f -a "active\t''
 paused\t''
 disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
@@ -175,7 +176,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l any-target -d 'Match events whatever their target'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -186,12 +187,12 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l client -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l client -d 'Only this client\'s subscriptions' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l type -d 'Subscriptions to this type (including `*` ones)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l status -r -f -a "active\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l status -d 'Only subscriptions in this status' -r -f -a "active\t''
 paused\t''
 disabled\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l transport -r -f -a "poll\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l transport -d 'Only subscriptions over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
 mcp\t''"
@@ -213,7 +214,7 @@ webhook\t''
 a2a\t''
 mcp\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l status -r -f -a "active\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l status -d 'active (default), paused (no deliveries for new events) or disabled' -r -f -a "active\t''
 paused\t''
 disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l filter -d 'Only events with this `source` or `subject`, as KEY=VALUE; repeatable' -r
@@ -322,16 +323,16 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_s
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "redrive" -d 'Send dead letters again: one more attempt each, past maxAttempts'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "replay" -d 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l event -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sub -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l client -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l transport -r -f -a "poll\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l event -d 'The event delivered (required)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l sub -d 'The subscription it is delivered for (required)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l client -d 'The client it goes to' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l transport -d 'How it goes (default poll)' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
 mcp\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l endpoint -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l endpoint -d 'Where it goes (a URL for webhooks)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l attempt -d 'Attempt number (default 1); part of the derived id' -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l status -r -f -a "queued\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l status -d 'Its status (default queued)' -r -f -a "queued\t''
 claimed\t''
 delivered\t''
 failed\t''
@@ -427,7 +428,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l with-event -d 'Add each claimed delivery\'s event (payload included) to the answer: `event` (with --batch, `events`, in the same order)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l delivered-at -d 'Delivery time, unix seconds (default: now)' -r
@@ -459,12 +460,12 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l client -r
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l transport -r -f -a "poll\t''
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l client -d 'Send the next attempt to this client instead' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l transport -d 'Send the next attempt over this transport instead' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
 mcp\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l endpoint -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l endpoint -d 'Send the next attempt to this endpoint instead' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l attempt -d 'Attempt number (default: the failed one\'s plus one)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l delay -d 'Due this many seconds from now (0-2592000)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l next-attempt-at -d 'Due at this time, unix seconds; wins over --delay' -r
@@ -545,7 +546,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l all -d 'Every dead letter (narrowed by --client, --sub, --type)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l since -d 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l until -d 'Events recorded before this time (same forms as --since)' -r
@@ -565,7 +566,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l dry-run -d 'Show the latest attempts that would be replayed; write nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from replay" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one delivery'
@@ -617,7 +618,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand prune" -l keep-dead -d 'Ke
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l sub -d 'Only deliveries for this subscription' -r
@@ -642,7 +643,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l once -d 'One roun
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l drain -d 'Work until nothing is ready, then exit (for cron)'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -672,17 +673,27 @@ complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'P
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "init" -d 'Create the database (and its schema) before first use'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "import" -d 'Read an export into this database, in one transaction'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand man" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand man" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand man" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand man" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand man" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand man" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand man" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand man" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "init" -d 'Create the database (and its schema) before first use'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "man" -d 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'

@@ -4,27 +4,29 @@
 use assert_cmd::Command;
 use std::path::Path;
 
-const SHELLS: [(&str, &str); 5] = [
-    ("bash", "outbox.bash"),
-    ("zsh", "_outbox"),
-    ("fish", "outbox.fish"),
-    ("elvish", "outbox.elv"),
-    ("powershell", "_outbox.ps1"),
+/// `outbox ARGS` and the file under the repository that holds its output.
+const GENERATED: [(&[&str], &str); 6] = [
+    (&["completions", "bash"], "completions/outbox.bash"),
+    (&["completions", "zsh"], "completions/_outbox"),
+    (&["completions", "fish"], "completions/outbox.fish"),
+    (&["completions", "elvish"], "completions/outbox.elv"),
+    (&["completions", "powershell"], "completions/_outbox.ps1"),
+    (&["man"], "man/outbox.1"),
 ];
 
 #[test]
-fn committed_completions_are_current() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions");
+fn committed_completions_and_man_page_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let bless = std::env::var_os("OUTBOX_BLESS_COMPLETIONS").is_some();
     let mut stale = Vec::new();
-    for (shell, file) in SHELLS {
+    for (args, file) in GENERATED {
         let output = Command::cargo_bin("outbox")
             .unwrap()
-            .args(["completions", shell])
+            .args(args)
             .output()
             .unwrap();
-        assert!(output.status.success(), "outbox completions {shell} failed");
-        assert!(!output.stdout.is_empty(), "empty {shell} script");
+        assert!(output.status.success(), "outbox {args:?} failed");
+        assert!(!output.stdout.is_empty(), "empty output of {args:?}");
         let path = dir.join(file);
         if bless {
             std::fs::write(&path, &output.stdout).unwrap();
@@ -34,8 +36,8 @@ fn committed_completions_are_current() {
     }
     assert!(
         stale.is_empty(),
-        "completions/{} out of date; regenerate with: OUTBOX_BLESS_COMPLETIONS=1 cargo test --test completions",
-        stale.join(", completions/")
+        "{} out of date; regenerate with: OUTBOX_BLESS_COMPLETIONS=1 cargo test --test completions",
+        stale.join(", ")
     );
 }
 
@@ -58,5 +60,25 @@ fn scripts_complete_the_nouns_and_their_flags() {
         "queued claimed delivered",
     ] {
         assert!(script.contains(word), "bash completion lacks {word:?}");
+    }
+}
+
+#[test]
+fn the_man_page_names_every_command() {
+    let output = Command::cargo_bin("outbox")
+        .unwrap()
+        .arg("man")
+        .output()
+        .unwrap();
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH outbox 1"),
+        "{}",
+        &page[..200.min(page.len())]
+    );
+    for command in [
+        "event", "sub", "delivery", "stats", "prune", "work", "init", "export", "import",
+    ] {
+        assert!(page.contains(command), "the man page lacks {command}");
     }
 }

@@ -1,5 +1,6 @@
-//! `outbox completions SHELL`: completion scripts generated from the clap
-//! definitions, so they never drift from the flags.
+//! `outbox completions SHELL` and `outbox man`: completion scripts and the
+//! man page, generated from the clap definitions so they never drift from
+//! the flags.
 
 use crate::output::{Report, View};
 use clap::{Args, CommandFactory};
@@ -30,5 +31,32 @@ impl Report for Script {
     }
     fn human(&self, _view: &View) -> String {
         script(self.0)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {}
+
+/// The man page, `outbox(1)`, in roff.
+pub fn man_page() -> String {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(super::Cli::command())
+        .render(&mut out)
+        .expect("rendering to memory cannot fail");
+    String::from_utf8(out).expect("the man page is UTF-8")
+}
+
+/// The man page as an answer: the same text with or without `--json`.
+pub struct ManPage;
+
+impl Report for ManPage {
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::String(man_page())
+    }
+    fn json_text(&self) -> String {
+        man_page()
+    }
+    fn human(&self, _view: &View) -> String {
+        man_page()
     }
 }

@@ -52,6 +52,10 @@ pub enum DeliveryCommand {
         limit: Option<i64>,
     },
     /// Claim the oldest ready delivery under a lease (or several with --batch).
+    #[command(after_long_help = "Examples:
+  outbox delivery claim --client billing --worker w1 --lease 60 --json
+  outbox delivery claim --batch 50 --worker w1 --with-event --json
+  outbox delivery claim --worker w1 --wait 30s --json   # wait for work")]
     Claim(super::claim::ClaimArgs),
     /// Mark a claimed delivery as delivered.
     Complete {
@@ -134,9 +138,16 @@ pub enum DeliveryCommand {
         as_failure: bool,
     },
     /// Send dead letters again: one more attempt each, past maxAttempts.
+    #[command(after_long_help = "Examples:
+  outbox delivery list --dead --client billing
+  outbox delivery redrive delv_2d8e6d3c
+  outbox delivery redrive --all --client billing --type order.paid")]
     Redrive(super::lifecycle::RedriveArgs),
     /// Send finished chains of events recorded in a window again (after an
     /// outage); chains already queued or claimed are skipped.
+    #[command(after_long_help = "Examples:
+  outbox delivery replay --since 2h --dry-run
+  outbox delivery replay --since '2026-11-29 18:00' --until '2026-11-29 20:00' --status failed")]
     Replay(super::lifecycle::ReplayArgs),
 }
 
@@ -170,19 +181,25 @@ impl ScheduleArgs {
 
 #[derive(Debug, Args)]
 pub struct CreateArgs {
+    /// The event delivered (required).
     #[arg(long = "event", value_name = "EVENT_ID")]
     pub event_id: Option<String>,
+    /// The subscription it is delivered for (required).
     #[arg(long = "sub", value_name = "SUB_ID")]
     pub sub_id: Option<String>,
+    /// The client it goes to.
     #[arg(long = "client", value_name = "CLIENT_ID")]
     pub client_id: Option<String>,
+    /// How it goes (default poll).
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
+    /// Where it goes (a URL for webhooks).
     #[arg(long)]
     pub endpoint: Option<String>,
     /// Attempt number (default 1); part of the derived id.
     #[arg(allow_negative_numbers = true, long)]
     pub attempt: Option<i64>,
+    /// Its status (default queued).
     #[arg(long, value_parser = one_of::<DeliveryStatus>())]
     pub status: Option<DeliveryStatus>,
     #[command(flatten)]
@@ -228,10 +245,13 @@ pub struct RetryArgs {
     /// from stdin; several are handled in one transaction, one answer per line.
     #[arg(required = true, value_name = "ID")]
     pub ids: Vec<String>,
+    /// Send the next attempt to this client instead.
     #[arg(long = "client", value_name = "CLIENT_ID")]
     pub client_id: Option<String>,
+    /// Send the next attempt over this transport instead.
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
+    /// Send the next attempt to this endpoint instead.
     #[arg(long)]
     pub endpoint: Option<String>,
     /// Attempt number (default: the failed one's plus one).

@@ -13,6 +13,10 @@ use std::io::{BufRead, BufReader};
 #[derive(Debug, Subcommand)]
 pub enum EventCommand {
     /// Record an event and create a delivery for every matching subscription.
+    #[command(after_long_help = "Examples:
+  outbox event record --type order.created --subject order-1 --payload '{\"total\": 42}'
+  outbox event record --type order.paid --payload @order.json
+  outbox event record --batch events.ndjson     # one JSON object per line, one transaction")]
     Record(RecordArgs),
     /// Show one event.
     Get {
@@ -71,14 +75,19 @@ pub struct RecordArgs {
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
+    /// Only events of this type.
     #[arg(long = "type", value_name = "TYPE")]
     pub event_type: Option<String>,
+    /// Only events from this source.
     #[arg(long)]
     pub source: Option<String>,
+    /// Only events for this target.
     #[arg(long)]
     pub target: Option<String>,
+    /// Only events about this subject.
     #[arg(long)]
     pub subject: Option<String>,
+    /// Only events in this status.
     #[arg(long, value_parser = one_of::<EventStatus>())]
     pub status: Option<EventStatus>,
     /// At most this many (1-500, default 100).

@@ -29,6 +29,16 @@ use serde_json::Value;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+const EXAMPLES: &str = "\
+Examples:
+  outbox sub create --client billing --types 'order.*' --any-target
+  outbox event record --type order.created --subject order-1 --payload '{\"total\": 42}'
+  outbox work --client billing --drain -- ./handle.sh
+  outbox delivery list --dead
+  outbox stats
+
+Every command has --help; `outbox man` prints the man page.";
+
 /// An integration event outbox in one SQLite file: record events, fan them
 /// out to subscriptions, and let workers claim, complete and retry deliveries.
 #[derive(Debug, Parser)]
@@ -36,7 +46,8 @@ use std::path::PathBuf;
     name = "outbox",
     version,
     propagate_version = true,
-    max_term_width = 100
+    max_term_width = 100,
+    after_long_help = EXAMPLES
 )]
 pub struct Cli {
     /// The outbox database: a SQLite file (created with its schema by
@@ -45,6 +56,7 @@ pub struct Cli {
     #[arg(
         long,
         global = true,
+        help_heading = "Global options",
         env = "OUTBOX_DB",
         // A URL's password must never show in --help.
         hide_env_values = true,
@@ -54,28 +66,28 @@ pub struct Cli {
     pub db: PathBuf,
 
     /// Print the result object as one line of JSON.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = "Global options")]
     pub json: bool,
 
     /// Durability of commits: `full` survives power loss; `normal` is faster
     /// but a power cut (PostgreSQL: a server crash) may lose the last commits.
-    #[arg(long, global = true, env = "OUTBOX_SYNC", hide_env_values = true, default_value = "full", value_name = "MODE",
+    #[arg(long, global = true, help_heading = "Global options", env = "OUTBOX_SYNC", hide_env_values = true, default_value = "full", value_name = "MODE",
           value_parser = PossibleValuesParser::new(Durability::NAMES).map(|s| s.parse::<Durability>().expect("listed")))]
     pub sync: Durability,
 
     /// Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes.
-    #[arg(long, global = true, env = "OUTBOX_MAX_PAYLOAD", hide_env_values = true, default_value_t = 1024 * 1024, value_name = "BYTES")]
+    #[arg(long, global = true, help_heading = "Global options", env = "OUTBOX_MAX_PAYLOAD", hide_env_values = true, default_value_t = 1024 * 1024, value_name = "BYTES")]
     pub max_payload: usize,
 
     /// How long to wait for a database locked by another writer (SQLite;
     /// PostgreSQL: for a row lock) before failing with storage:locked.
-    #[arg(long, global = true, env = "OUTBOX_BUSY_TIMEOUT", hide_env_values = true,
+    #[arg(long, global = true, help_heading = "Global options", env = "OUTBOX_BUSY_TIMEOUT", hide_env_values = true,
           default_value = "10s", value_name = "DURATION", value_parser = busy_timeout)]
     pub busy_timeout: std::time::Duration,
 
     /// No stderr line for an expected refusal (exit 1: nothing to claim,
     /// not found); the exit status and any --json answer stay.
-    #[arg(short, long, global = true)]
+    #[arg(short, long, global = true, help_heading = "Global options")]
     pub quiet: bool,
 
     #[command(subcommand)]
@@ -107,8 +119,16 @@ pub enum Command {
     /// Count deliveries by state, transport and client.
     Stats(stats::StatsArgs),
     /// Delete finished deliveries, dead chains and emptied events older than a cut-off.
+    #[command(after_long_help = "Examples:
+  outbox prune --older-than 30d --dry-run
+  outbox prune --older-than 30d --keep-dead
+  outbox prune --older-than 7d --vacuum          # SQLite: give the space back (run when quiet)")]
     Prune(prune::PruneArgs),
     /// Work deliveries: run a handler command for each, or send webhooks and A2A messages.
+    #[command(after_long_help = "Examples:
+  outbox work --client billing --drain -- ./handle.sh      # cron: until nothing is ready
+  outbox work --client billing --concurrency 4 -- ./handle.sh
+  outbox work --concurrency 8                              # send webhook and a2a deliveries")]
     Work(work::WorkArgs),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     Export(transfer::ExportArgs),
@@ -116,6 +136,8 @@ pub enum Command {
     Import(transfer::ImportArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
+    /// Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1
+    Man(completions::ManArgs),
 }
 
 /// Everything a command needs besides its own flags.
@@ -238,6 +260,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
         Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
+        Command::Man(_) => Ok(Box::new(completions::ManPage)),
     }
 }
 
@@ -303,5 +326,34 @@ impl DeliveryFilterArgs {
             status: None,
             event_type: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every option and argument of every command has a line of help, and
+    /// every command a description.
+    #[test]
+    fn every_option_says_what_it_is_for() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            if cmd.get_about().is_none() && !path.is_empty() {
+                missing.push(format!("{path} (command)"));
+            }
+            for arg in cmd.get_arguments() {
+                let name = arg.get_id().as_str();
+                if arg.get_help().is_none() && !matches!(name, "help" | "version") {
+                    missing.push(format!("{path} {name}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "", &mut missing);
+        assert!(missing.is_empty(), "no help for:\n{}", missing.join("\n"));
     }
 }

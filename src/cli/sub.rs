@@ -17,6 +17,10 @@ use outbox::{Error, Result};
 #[derive(Debug, Subcommand)]
 pub enum SubCommand {
     /// Subscribe a client to event types.
+    #[command(after_long_help = "Examples:
+  outbox sub create --client billing --types order.created,order.paid --any-target
+  outbox sub create --client shop --types 'order.*' --any-target --transport webhook \\
+    --endpoint https://shop.example/hooks --retry-schedule 5s,5m,30m,2h --retry-jitter 20%")]
     Create {
         #[command(flatten)]
         fields: FieldArgs,
@@ -99,6 +103,7 @@ pub struct FieldArgs {
     /// Where deliveries go (a URL for webhooks).
     #[arg(long)]
     pub endpoint: Option<String>,
+    /// active (default), paused (no deliveries for new events) or disabled.
     #[arg(long, value_parser = one_of::<SubscriptionStatus>())]
     pub status: Option<SubscriptionStatus>,
     /// Only events with this `source` or `subject`, as KEY=VALUE; repeatable.
@@ -208,13 +213,16 @@ fn policy_change(
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
+    /// Only this client's subscriptions.
     #[arg(long = "client", value_name = "CLIENT_ID")]
     pub client_id: Option<String>,
     /// Subscriptions to this type (including `*` ones).
     #[arg(long = "type", value_name = "TYPE")]
     pub event_type: Option<String>,
+    /// Only subscriptions in this status.
     #[arg(long, value_parser = one_of::<SubscriptionStatus>())]
     pub status: Option<SubscriptionStatus>,
+    /// Only subscriptions over this transport.
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
     /// At most this many (1-500, default 100).

@@ -1,0 +1,54 @@
+//! Help as people read it: global options under their own heading, a line
+//! for every option (checked in src/cli), examples, and never the value of
+//! an environment variable (a database URL may hold a password).
+
+use assert_cmd::Command;
+
+fn help(args: &[&str], env: &[(&str, &str)]) -> String {
+    let mut cmd = Command::cargo_bin("outbox").unwrap();
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let output = cmd.args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn help_keeps_global_options_apart_and_shows_examples() {
+    for args in [
+        vec!["--help"],
+        vec!["delivery", "claim", "--help"],
+        vec!["work", "--help"],
+    ] {
+        let text = help(&args, &[]);
+        let global = text
+            .find("Global options:")
+            .unwrap_or_else(|| panic!("{args:?}:\n{text}"));
+        let db = text.find("--db <PATH>").unwrap();
+        assert!(
+            db > global,
+            "--db is listed under Global options in {args:?}"
+        );
+        assert!(text.contains("Examples:"), "{args:?} has examples");
+    }
+    let short = help(&["delivery", "claim", "-h"], &[]);
+    assert!(short.contains("Global options:"));
+}
+
+#[test]
+fn help_never_prints_environment_values() {
+    let secret = "postgres://app:hunter2@db.internal/outbox";
+    for args in [vec!["--help"], vec!["stats", "--help"], vec!["work", "-h"]] {
+        let text = help(
+            &args,
+            &[("OUTBOX_DB", secret), ("OUTBOX_BUSY_TIMEOUT", "3s")],
+        );
+        assert!(!text.contains("hunter2"), "{args:?} printed the password");
+        assert!(
+            text.contains("[env: OUTBOX_DB]"),
+            "{args:?} still names the variable"
+        );
+        assert!(!text.contains("OUTBOX_BUSY_TIMEOUT=3s"));
+    }
+}
