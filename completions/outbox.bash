@@ -1039,7 +1039,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-q -h -V --event --sub --client --transport --status --dead --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --dead --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1066,6 +1066,10 @@ _outbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --before)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1621,7 +1625,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__list)
-            opts="-q -h -V --type --source --target --subject --status --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --type --source --target --subject --status --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1648,6 +1652,10 @@ _outbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --before)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2861,7 +2869,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__list)
-            opts="-q -h -V --client --type --status --transport --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --client --type --status --transport --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2884,6 +2892,10 @@ _outbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --before)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -294,6 +294,54 @@ fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
     table.trim_fmt()
 }
 
+/// A full page of a list, for people: its last line says how many there
+/// are in all and how to see more; the JSON is the list's own.
+pub struct Paged {
+    pub list: Box<dyn Report>,
+    pub shown: usize,
+    pub total: i64,
+    /// The id that `--before` takes for the next page.
+    pub last: String,
+}
+
+impl Report for Paged {
+    fn json(&self) -> serde_json::Value {
+        self.list.json()
+    }
+    fn json_text(&self) -> String {
+        self.list.json_text()
+    }
+    fn human(&self, view: &View) -> String {
+        let text = self.list.human(view);
+        let text = text.trim_end();
+        if self.total <= self.shown as i64 {
+            return text.to_owned();
+        }
+        // The list's last line is its tally, "100 deliveries".
+        let (table, tally) = text.rsplit_once('\n').unwrap_or(("", text));
+        let noun = tally.split_once(' ').map_or("", |(_, noun)| noun);
+        format!(
+            "{table}\n{} of {} {noun} (--limit for more at once, --before {} for the next page)",
+            self.shown,
+            thousands(self.total),
+            tables::short(&self.last)
+        )
+    }
+}
+
+/// `40,001`.
+fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
 /// Answers for several ids handled in one transaction, in the order given.
 pub struct Many(pub Vec<(String, Answer)>);
 

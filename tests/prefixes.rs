@@ -113,3 +113,66 @@ fn unique_prefixes_resolve_and_ambiguous_ones_are_refused() {
         assert!(got["event"]["eventId"].as_str().unwrap().starts_with(shown));
     }
 }
+
+#[test]
+fn before_walks_every_list_page_by_page() {
+    for db in databases("paging") {
+        db.json(
+            NOW,
+            &[
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--any-target",
+            ],
+        );
+        let lines: String = (0..230)
+            .map(|i| {
+                format!(
+                    "{{\"type\": \"t\", \"subject\": \"s{i}\", \"createdAt\": {}}}\n",
+                    NOW - i % 7
+                )
+            })
+            .collect();
+        db.json_with_stdin(NOW, &["event", "record", "--batch", "-"], &lines);
+        for (noun, key, id_key) in [
+            ("delivery", "deliveries", "deliveryId"),
+            ("event", "events", "eventId"),
+        ] {
+            let mut seen: Vec<(i64, String)> = Vec::new();
+            let mut before: Option<String> = None;
+            loop {
+                let mut args = vec![noun, "list", "--limit", "100"];
+                if let Some(last) = &before {
+                    args.extend(["--before", last.as_str()]);
+                }
+                let page = db.json(NOW, &args);
+                let rows = page[key].as_array().unwrap();
+                if rows.is_empty() {
+                    break;
+                }
+                for row in rows {
+                    seen.push((
+                        row["createdAt"].as_i64().unwrap(),
+                        row[id_key].as_str().unwrap().to_owned(),
+                    ));
+                }
+                before = Some(seen.last().unwrap().1.clone());
+            }
+            assert_eq!(seen.len(), 230, "{noun}: every row once");
+            let mut sorted = seen.clone();
+            sorted.sort_by(|a, b| b.cmp(a));
+            assert_eq!(seen, sorted, "{noun}: newest first, pages in order");
+        }
+        // A full page says how many there are and how to go on.
+        let table = db.text(NOW, &["delivery", "list", "--limit", "100"]);
+        let tally = table.lines().last().unwrap();
+        assert!(tally.starts_with("100 of 230 deliveries"), "{tally}");
+        assert!(tally.contains("--before delv_"), "{tally}");
+        let rest = db.text(NOW, &["delivery", "list", "--limit", "500"]);
+        assert_eq!(rest.lines().last().unwrap(), "230 deliveries");
+    }
+}

@@ -31,9 +31,8 @@ pub enum DeliveryCommand {
         /// Only dead letters: failed, with no attempt to come.
         #[arg(long, conflicts_with = "status")]
         dead: bool,
-        /// At most this many (1-500, default 100).
-        #[arg(allow_negative_numbers = true, long)]
-        limit: Option<i64>,
+        #[command(flatten)]
+        page: super::paging::PageArgs,
     },
     /// List deliveries a worker could claim now, oldest first.
     Ready {
@@ -288,23 +287,29 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         DeliveryCommand::List {
             filter,
             status,
-            dead: true,
-            limit,
+            dead,
+            page,
         } => {
-            debug_assert!(status.is_none());
-            Box::new(ctx.outbox()?.dead_letters(&filter.filter(), limit)?)
-        }
-        DeliveryCommand::List {
-            filter,
-            status,
-            dead: false,
-            limit,
-        } => {
+            let mut outbox = ctx.outbox()?;
             let filter = DeliveryFilter {
                 status,
+                before: page.cursor(&mut outbox, IdKind::Delivery)?,
                 ..filter.filter()
             };
-            Box::new(ctx.outbox()?.list_deliveries(&filter, limit)?)
+            let list = if dead {
+                outbox.dead_letters(&filter, page.limit)?
+            } else {
+                outbox.list_deliveries(&filter, page.limit)?
+            };
+            let last = list.deliveries.last().map(|d| d.delivery_id.clone());
+            let shown = list.count;
+            super::paging::paged(ctx, Box::new(list), shown, page.limit, last, || {
+                if dead {
+                    outbox.count_dead(&filter)
+                } else {
+                    outbox.count_deliveries(&filter)
+                }
+            })?
         }
         DeliveryCommand::Ready { filter, limit } => {
             Box::new(ctx.outbox()?.ready_deliveries(&filter.filter(), limit)?)

@@ -90,9 +90,8 @@ pub struct ListArgs {
     /// Only events in this status.
     #[arg(long, value_parser = one_of::<EventStatus>())]
     pub status: Option<EventStatus>,
-    /// At most this many (1-500, default 100).
-    #[arg(allow_negative_numbers = true, long)]
-    pub limit: Option<i64>,
+    #[command(flatten)]
+    pub page: super::paging::PageArgs,
 }
 
 pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -124,14 +123,21 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(outbox.get_event(&id)?)
         }
         EventCommand::List(args) => {
-            let filter = EventFilter {
+            let mut outbox = ctx.outbox()?;
+            let mut filter = EventFilter {
                 event_type: args.event_type,
                 source: args.source,
                 target: args.target,
                 subject: args.subject,
                 status: args.status,
+                before: None,
             };
-            Box::new(ctx.outbox()?.list_events(&filter, args.limit)?)
+            filter.before = args.page.cursor(&mut outbox, IdKind::Event)?;
+            let list = outbox.list_events(&filter, args.page.limit)?;
+            let (shown, last) = (list.count, list.events.last().map(|e| e.event_id.clone()));
+            super::paging::paged(ctx, Box::new(list), shown, args.page.limit, last, || {
+                outbox.count_events(&filter)
+            })?
         }
         EventCommand::Ack { id, ack, ack_at } => {
             let req = AckEvent {

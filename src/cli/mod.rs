@@ -7,6 +7,7 @@ pub mod delivery;
 pub mod event;
 pub mod init;
 pub mod lifecycle;
+pub mod paging;
 pub mod prune;
 pub mod stats;
 pub mod sub;
@@ -325,6 +326,7 @@ impl DeliveryFilterArgs {
             transport: self.transport,
             status: None,
             event_type: None,
+            before: None,
         }
     }
 }

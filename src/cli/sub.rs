@@ -225,9 +225,8 @@ pub struct ListArgs {
     /// Only subscriptions over this transport.
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
-    /// At most this many (1-500, default 100).
-    #[arg(allow_negative_numbers = true, long)]
-    pub limit: Option<i64>,
+    #[command(flatten)]
+    pub page: super::paging::PageArgs,
 }
 
 #[derive(Debug, Args)]
@@ -270,13 +269,21 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(outbox.get_subscription(&id)?)
         }
         SubCommand::List(args) => {
-            let filter = SubscriptionFilter {
+            let mut outbox = ctx.outbox()?;
+            let mut filter = SubscriptionFilter {
                 client_id: args.client_id,
                 event_type: args.event_type,
                 status: args.status,
                 transport: args.transport,
+                before: None,
             };
-            Box::new(ctx.outbox()?.list_subscriptions(&filter, args.limit)?)
+            filter.before = args.page.cursor(&mut outbox, IdKind::Subscription)?;
+            let list = outbox.list_subscriptions(&filter, args.page.limit)?;
+            let last = list.subscriptions.last().map(|s| s.sub_id.clone());
+            let shown = list.count;
+            super::paging::paged(ctx, Box::new(list), shown, args.page.limit, last, || {
+                outbox.count_subscriptions(&filter)
+            })?
         }
         SubCommand::Update { id, fields } => {
             let fields = fields.fields(ctx)?;

@@ -320,6 +320,22 @@ impl Outbox {
         self.read(|tx, _| deliveries::chain(tx, delivery_id, limit))
     }
 
+    /// How many events `filter` selects.
+    pub fn count_events(&mut self, filter: &EventFilter) -> Result<i64> {
+        self.read(|tx, _| tx.count_events(filter))
+    }
+
+    /// How many subscriptions `filter` selects.
+    pub fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64> {
+        self.read(|tx, _| tx.count_subscriptions(filter))
+    }
+
+    /// How many deliveries `filter` selects (from the kept counts where
+    /// they serve).
+    pub fn count_deliveries(&mut self, filter: &DeliveryFilter) -> Result<i64> {
+        self.read(|tx, now| Ok(tx.delivery_counts(filter, now)?.total))
+    }
+
     pub fn delivery_stats(&mut self, filter: &DeliveryFilter) -> Result<StatsReply> {
         self.read(|tx, now| deliveries::stats(tx, filter, now))
     }

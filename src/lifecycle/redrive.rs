@@ -19,7 +19,8 @@ impl Outbox {
         limit: Option<i64>,
     ) -> Result<DeliveryList> {
         self.read(|tx, _| {
-            let deliveries = tx.dead_letters(filter, None, crate::core::limit(limit))?;
+            let deliveries =
+                tx.dead_letters(filter, filter.before.as_ref(), crate::core::limit(limit))?;
             Ok(DeliveryList {
                 ok: OkTrue,
                 count: deliveries.len(),

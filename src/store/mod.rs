@@ -50,6 +50,8 @@ pub struct EventFilter {
     pub target: Option<String>,
     pub subject: Option<String>,
     pub status: Option<EventStatus>,
+    /// The page after this row, in list order (newest first).
+    pub before: Option<Cursor>,
 }
 
 /// Filters of `sub list`. `event_type` also matches `"*"` subscriptions.
@@ -59,6 +61,8 @@ pub struct SubscriptionFilter {
     pub event_type: Option<String>,
     pub status: Option<SubscriptionStatus>,
     pub transport: Option<Transport>,
+    /// The page after this row, in list order (newest first).
+    pub before: Option<Cursor>,
 }
 
 /// Filters shared by the delivery commands; `None` means "any".
@@ -72,6 +76,9 @@ pub struct DeliveryFilter {
     /// Only deliveries of events of this type (`outbox work --type`): read
     /// from each candidate's event, so it narrows a range, never finds one.
     pub event_type: Option<String>,
+    /// Lists only: the page after this row, in list order (newest first).
+    /// Claims, sweeps and counts ignore it.
+    pub before: Option<Cursor>,
 }
 
 impl DeliveryFilter {
@@ -189,6 +196,10 @@ pub trait Tx {
     fn insert_event(&mut self, event: &Event) -> Result<bool>;
     /// Newest first by `(createdAt, eventId)`.
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>>;
+    /// How many events `filter` selects (its `before` ignored).
+    fn count_events(&mut self, filter: &EventFilter) -> Result<i64>;
+    /// How many subscriptions `filter` selects (its `before` ignored).
+    fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64>;
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>>;
     /// A subscription's meta (its retry policy lives there), read without

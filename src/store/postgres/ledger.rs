@@ -8,7 +8,7 @@ use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
 use crate::store::{Cursor, DeliveryFilter, EventWindow};
 
 /// ` AND (created_at, id) < ($n, $m)` (or `>`), continuing a page.
-fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Option<&Cursor>) {
+pub(super) fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Option<&Cursor>) {
     if let Some((at, id)) = cursor {
         let at = q.bind(*at);
         q.params.push(Box::new(id.clone()));

@@ -27,6 +27,31 @@ const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
 
+fn event_conditions(filter: &EventFilter) -> Query {
+    let mut q = Query::default();
+    q.eq("type", filter.event_type.as_deref());
+    q.eq("source", filter.source.as_deref());
+    q.eq("target", filter.target.as_deref());
+    q.eq("subject", filter.subject.as_deref());
+    q.eq("status", filter.status.map(|s| s.as_str()));
+    q
+}
+
+fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
+    let mut q = Query::default();
+    q.eq("client_id", filter.client_id.as_deref());
+    q.eq("status", filter.status.map(|s| s.as_str()));
+    q.eq("transport", filter.transport.map(|t| t.as_str()));
+    if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
+        q.params.push(Box::new(type_keys(event_type)));
+        q.sql.push_str(&format!(
+            " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY(${}))",
+            q.params.len()
+        ));
+    }
+    q
+}
+
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
     statements: &'c mut HashMap<String, Statement>,
@@ -199,12 +224,8 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
-        let mut q = Query::default();
-        q.eq("type", filter.event_type.as_deref());
-        q.eq("source", filter.source.as_deref());
-        q.eq("target", filter.target.as_deref());
-        q.eq("subject", filter.subject.as_deref());
-        q.eq("status", filter.status.map(|s| s.as_str()));
+        let mut q = event_conditions(filter);
+        ledger::after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
         q.sql = format!(
             "SELECT {EVENT_COLUMNS} FROM events WHERE TRUE{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
@@ -272,17 +293,8 @@ impl Tx for PostgresTx<'_> {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>> {
-        let mut q = Query::default();
-        q.eq("client_id", filter.client_id.as_deref());
-        q.eq("status", filter.status.map(|s| s.as_str()));
-        q.eq("transport", filter.transport.map(|t| t.as_str()));
-        if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
-            q.params.push(Box::new(type_keys(event_type)));
-            q.sql.push_str(&format!(
-                " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY(${}))",
-                q.params.len()
-            ));
-        }
+        let mut q = subscription_conditions(filter);
+        ledger::after_cursor(&mut q, "sub_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
         q.sql = format!(
             "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE TRUE{} \
@@ -367,8 +379,21 @@ impl Tx for PostgresTx<'_> {
         }
     }
 
+    fn count_events(&mut self, filter: &EventFilter) -> Result<i64> {
+        let mut q = event_conditions(filter);
+        q.sql = format!("SELECT count(*) FROM events WHERE TRUE{}", q.sql);
+        self.count(q)
+    }
+
+    fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64> {
+        let mut q = subscription_conditions(filter);
+        q.sql = format!("SELECT count(*) FROM subscriptions WHERE TRUE{}", q.sql);
+        self.count(q)
+    }
+
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
         let mut q = Query::default().deliveries(filter);
+        ledger::after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
         q.sql = format!(
             "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \

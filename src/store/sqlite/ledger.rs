@@ -10,7 +10,7 @@ use crate::store::{Cursor, DeliveryFilter, EventWindow, id_column};
 use rusqlite::types::Value as SqlValue;
 
 /// ` AND (created_at, id) < (?, ?)` (or `>`), continuing a page.
-fn after_cursor(c: &mut Conditions, id_column: &str, op: &str, cursor: Option<&Cursor>) {
+pub(super) fn after_cursor(c: &mut Conditions, id_column: &str, op: &str, cursor: Option<&Cursor>) {
     if let Some((at, id)) = cursor {
         c.params.push(SqlValue::Integer(*at));
         c.params.push(SqlValue::Text(id.clone()));
@@ -141,6 +141,37 @@ mod tests {
             "event deliveries",
             &with_text(event_deliveries(), &["e"]),
             false,
+        );
+        for kind in [IdKind::Event, IdKind::Subscription, IdKind::Delivery] {
+            let query = with_text(ids_starting(kind, 6), &["delv_2d8e", "delv_2d8f"]);
+            assert_indexed(&conn, &format!("ids of {kind:?} by prefix"), &query, true);
+            let plan = super::super::queries::tests::plan(&conn, &query);
+            assert!(
+                plan.contains(">? AND") || plan.contains(">?"),
+                "a range: {plan}"
+            );
+        }
+        // Deep pages of lists: the cursor bounds the index range.
+        let page = Some((100, "x".to_owned()));
+        let deliveries_page = DeliveryFilter {
+            client_id: Some("c".into()),
+            status: Some(crate::core::model::DeliveryStatus::Queued),
+            before: page.clone(),
+            ..DeliveryFilter::default()
+        };
+        let q = super::super::queries::deliveries(&deliveries_page, 20);
+        assert_indexed(&conn, "delivery list page", &q, true);
+        let events_page = crate::store::EventFilter {
+            event_type: Some("t".into()),
+            before: page,
+            ..crate::store::EventFilter::default()
+        };
+        let q = super::super::queries::events(&events_page, 20);
+        assert_indexed(&conn, "event list page", &q, true);
+        let plan = super::super::queries::tests::plan(&conn, &q);
+        assert!(
+            plan.contains("(created_at,event_id)<(?,?)"),
+            "the cursor starts the range: {plan}"
         );
         for (name, sql) in [
             ("delete delivery", DELETE_DELIVERY),

@@ -81,13 +81,25 @@ impl Conditions {
     }
 }
 
-pub(super) fn events(filter: &EventFilter, limit: i64) -> Query {
+fn event_conditions(filter: &EventFilter) -> Conditions {
     let mut c = Conditions::default();
     c.eq("type", filter.event_type.as_deref());
     c.eq("source", filter.source.as_deref());
     c.eq("target", filter.target.as_deref());
     c.eq("subject", filter.subject.as_deref());
     c.is("status", filter.status.map(|s| s.as_str()));
+    c
+}
+
+pub(super) fn count_events(filter: &EventFilter) -> Query {
+    let c = event_conditions(filter);
+    let sql = format!("SELECT count(*) FROM events WHERE 1{}", c.sql);
+    c.finish(sql)
+}
+
+pub(super) fn events(filter: &EventFilter, limit: i64) -> Query {
+    let mut c = event_conditions(filter);
+    super::ledger::after_cursor(&mut c, "event_id", "<", filter.before.as_ref());
     let sql = format!(
         "SELECT {EVENT_COLUMNS} FROM events WHERE 1{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
         c.sql
@@ -95,7 +107,24 @@ pub(super) fn events(filter: &EventFilter, limit: i64) -> Query {
     c.finish(sql)
 }
 
+pub(super) fn count_subscriptions(filter: &SubscriptionFilter) -> Query {
+    let c = subscription_conditions(filter);
+    let sql = format!("SELECT count(*) FROM subscriptions WHERE 1{}", c.sql);
+    c.finish(sql)
+}
+
 pub(super) fn subscriptions(filter: &SubscriptionFilter, limit: i64) -> Query {
+    let mut c = subscription_conditions(filter);
+    super::ledger::after_cursor(&mut c, "sub_id", "<", filter.before.as_ref());
+    let sql = format!(
+        "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE 1{} \
+         ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
+        c.sql
+    );
+    c.finish(sql)
+}
+
+fn subscription_conditions(filter: &SubscriptionFilter) -> Conditions {
     let mut c = Conditions::default();
     c.eq("client_id", filter.client_id.as_deref());
     c.is("status", filter.status.map(|s| s.as_str()));
@@ -111,12 +140,7 @@ pub(super) fn subscriptions(filter: &SubscriptionFilter, limit: i64) -> Query {
             keys.join(", ")
         ));
     }
-    let sql = format!(
-        "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE 1{} \
-         ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
-        c.sql
-    );
-    c.finish(sql)
+    c
 }
 
 /// Subscriptions listed under any of `keys` type keys (`?1`, `?2`, ...;
@@ -137,7 +161,8 @@ pub(super) fn subscriptions_of_type(keys: usize, active_only: bool) -> String {
 }
 
 pub(super) fn deliveries(filter: &DeliveryFilter, limit: i64) -> Query {
-    let c = Conditions::default().deliveries(filter);
+    let mut c = Conditions::default().deliveries(filter);
+    super::ledger::after_cursor(&mut c, "delivery_id", "<", filter.before.as_ref());
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE 1{} \
          ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",

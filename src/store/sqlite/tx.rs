@@ -163,6 +163,14 @@ impl Tx for SqliteTx<'_> {
         self.run(queries::events(filter, limit), event_row)
     }
 
+    fn count_events(&mut self, filter: &EventFilter) -> Result<i64> {
+        self.run_count(queries::count_events(filter))
+    }
+
+    fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64> {
+        self.run_count(queries::count_subscriptions(filter))
+    }
+
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
         let sql = format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1");
         Ok(first(self.query(
