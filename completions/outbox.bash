@@ -365,7 +365,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version init event sub delivery stats prune work export import completions man help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work export import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -387,6 +387,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -395,7 +399,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__completions)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version bash elvish fish powershell zsh"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -415,6 +419,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -425,7 +433,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -447,6 +455,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -455,7 +467,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__cancel)
-            opts="-q -h -V --worker --reason --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --worker --reason --meta --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -489,6 +501,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -497,7 +513,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__chain)
-            opts="-q -h -V --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --limit --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -523,6 +539,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -531,7 +551,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__claim)
-            opts="-q -h -V --event --sub --client --transport --worker --lease --batch --with-event --wait --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --worker --lease --batch --with-event --wait --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -585,6 +605,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -593,7 +617,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__complete)
-            opts="-q -h -V --worker --delivered-at --error --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --worker --delivered-at --error --meta --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -631,6 +655,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -639,7 +667,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__create)
-            opts="-q -h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --endpoint --attempt --status --delay --next-attempt-at --meta --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -705,6 +733,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -713,7 +745,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__fail)
-            opts="-q -h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --worker --error --no-retry --max-attempts --delay --next-attempt-at --meta --retry-meta --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -763,6 +795,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -771,7 +807,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__get)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -791,6 +827,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1039,7 +1079,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-q -h -V --event --sub --client --transport --status --dead --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --dead --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1089,6 +1129,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1097,7 +1141,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__ready)
-            opts="-q -h -V --event --sub --client --transport --limit --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --limit --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1139,6 +1183,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1147,7 +1195,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__redrive)
-            opts="-q -h -V --all --client --sub --type --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --all --client --sub --type --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1181,6 +1229,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1189,7 +1241,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__release)
-            opts="-q -h -V --worker --error --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --worker --error --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1231,6 +1283,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1239,7 +1295,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__renew)
-            opts="-q -h -V --worker --lease --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --worker --lease --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1269,6 +1325,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1277,7 +1337,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__replay)
-            opts="-q -h -V --since --until --status --client --sub --type --dry-run --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --since --until --status --client --sub --type --dry-run --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1323,6 +1383,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1331,7 +1395,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__retry)
-            opts="-q -h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --client --transport --endpoint --attempt --delay --next-attempt-at --meta --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1381,6 +1445,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1389,7 +1457,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__sweep)
-            opts="-q -h -V --event --sub --client --transport --limit --error --as-failure --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --limit --error --as-failure --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1435,6 +1503,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1443,7 +1515,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version record get list ack help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version record get list ack help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1465,6 +1537,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1473,7 +1549,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__ack)
-            opts="-q -h -V --ack --ack-at --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --ack --ack-at --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1503,6 +1579,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1511,7 +1591,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__get)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1531,6 +1611,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1625,7 +1709,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__list)
-            opts="-q -h -V --type --source --target --subject --status --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --type --source --target --subject --status --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1675,6 +1759,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1683,7 +1771,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1741,6 +1829,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1749,7 +1841,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__export)
-            opts="-o -q -h -V --output --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-o -q -h -V --output --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1777,6 +1869,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2361,7 +2457,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__import)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2381,6 +2477,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2391,7 +2491,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__init)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2411,6 +2511,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2421,7 +2525,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__man)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2443,6 +2547,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2451,7 +2559,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__prune)
-            opts="-q -h -V --older-than --dry-run --batch-size --keep-dead --vacuum --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --older-than --dry-run --batch-size --keep-dead --vacuum --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2481,6 +2589,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2489,7 +2601,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-q -h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2531,6 +2643,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2539,7 +2655,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version create get list update pause resume match secret backfill help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause resume match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2561,6 +2677,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2569,7 +2689,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__backfill)
-            opts="-q -h -V --since --until --dry-run --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --since --until --dry-run --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2599,6 +2719,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2607,7 +2731,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --id --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2677,6 +2801,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2685,7 +2813,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__get)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2705,6 +2833,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2869,7 +3001,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__list)
-            opts="-q -h -V --client --type --status --transport --limit --before --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --client --type --status --transport --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2915,6 +3047,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2923,7 +3059,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__match)
-            opts="-q -h -V --type --source --subject --target --explain --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --type --source --subject --target --explain --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2961,6 +3097,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -2969,7 +3109,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__pause)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2989,6 +3129,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2999,7 +3143,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__resume)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3021,6 +3165,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3029,7 +3177,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__secret)
-            opts="-q -h -V --set --rotate --expire-old --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --set --rotate --expire-old --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3055,6 +3203,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3063,7 +3215,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3129,6 +3281,10 @@ _outbox() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -3137,7 +3293,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__work)
-            opts="-q -h -V --event --sub --client --transport --type --worker --lease --concurrency --timeout --once --drain --poll-max --grace --db --json --sync --max-payload --busy-timeout --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --type --worker --lease --concurrency --timeout --once --drain --poll-max --grace --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3201,6 +3357,10 @@ _outbox() {
                     ;;
                 --busy-timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -135,6 +135,7 @@ fn run() -> anyhow::Result<ExitCode> {
         clock,
         durability: cli.sync,
         max_payload: cli.max_payload,
+        color: cli.color,
     };
     match cli::exec(cli.command, &ctx) {
         Ok(report) => {

@@ -36,21 +36,72 @@ const PLAIN: TableStyle = TableStyle::new()
     .header_separator(LineStyle::none().fill('─').junction(' '))
     .content_lines(ContentLineStyle::none().junction(' '));
 
+/// When tables use colour (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub const NAMES: [&'static str; 3] = ["auto", "always", "never"];
+}
+
+impl std::str::FromStr for ColorChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(ColorChoice::Auto),
+            "always" => Ok(ColorChoice::Always),
+            "never" => Ok(ColorChoice::Never),
+            _ => Err(format!(
+                "unknown colour choice {s:?} (expected auto, always or never)"
+            )),
+        }
+    }
+}
+
 /// What a human rendering needs to know about its surroundings.
 #[derive(Clone, Copy, Debug)]
 pub struct View {
     /// "Now", for relative times.
     pub now: i64,
-    /// Stdout is a terminal: tables may take its full width.
+    /// Stdout is a terminal: tables take its width (or `COLUMNS`) and cut
+    /// what does not fit with `…`; piped, they never wrap or cut.
     pub terminal: bool,
+    /// Statuses in colour.
+    pub colour: bool,
 }
 
 impl View {
-    pub fn new(now: i64) -> Self {
+    pub fn new(now: i64, colour: ColorChoice) -> Self {
+        let terminal = std::io::stdout().is_terminal();
+        let colour = match colour {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
         View {
             now,
-            terminal: std::io::stdout().is_terminal(),
+            terminal,
+            colour,
         }
+    }
+
+    /// The table as text: on a terminal each row keeps to one line (long
+    /// cells end in `…` instead of breaking words over several).
+    fn finish(&self, mut table: Table) -> String {
+        if self.terminal {
+            for row in table.row_iter_mut() {
+                row.max_height(1);
+            }
+        }
+        table.trim_fmt()
     }
 
     fn table(&self, header: &[&str]) -> Table {
@@ -63,6 +114,14 @@ impl View {
         } else {
             ContentArrangement::Disabled
         });
+        if self.terminal
+            && let Some(width) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok())
+        {
+            table.set_width(width);
+        }
+        if self.colour {
+            table.enforce_styling();
+        }
         table.set_header(header.iter().copied());
         for (column, name) in table.column_iter_mut().zip(header) {
             column.set_padding((0, 1));
@@ -291,7 +350,7 @@ fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
             table.add_row(vec![format!("{group} {key}"), n.to_string()]);
         }
     }
-    table.trim_fmt()
+    view.finish(table)
 }
 
 /// A full page of a list, for people: its last line says how many there
@@ -376,7 +435,7 @@ impl Report for Many {
             };
             table.add_row(vec![id.clone(), result]);
         }
-        table.trim_fmt()
+        view.finish(table)
     }
     fn refusals(&self) -> Vec<String> {
         self.0

@@ -905,3 +905,140 @@ fn retry_takes_several_ids_and_says_when_the_next_attempt_exists() {
         "{again}"
     );
 }
+
+/// `outbox ARGS` on a pseudo-terminal `columns` wide (util-linux `script`),
+/// its output without carriage returns; `None` where `script` is missing.
+fn on_terminal(sandbox: &Sandbox, columns: u16, env: &str, args: &str) -> Option<String> {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: terminal layout needs util-linux `script`, not installed here");
+        return None;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("outbox");
+    let command = format!("COLUMNS={columns} {env} {} {args}", bin.display());
+    let output = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(sandbox.dir.path())
+        .env("OUTBOX_NOW", NOW.to_string())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    Some(String::from_utf8(output.stdout).unwrap().replace('\r', ""))
+}
+
+fn without_colour(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn on_a_terminal_tables_fit_the_width_cut_long_cells_and_colour_statuses() {
+    let sandbox = Sandbox::seeded();
+    let long_client = "a-client-name-of-27-letters";
+    sandbox
+        .cmd(&[
+            "sub",
+            "create",
+            "--client",
+            long_client,
+            "--types",
+            "order.created",
+            "--any-target",
+        ])
+        .assert()
+        .success();
+    sandbox
+        .cmd(&[
+            "event",
+            "record",
+            "--type",
+            "order.created",
+            "--subject",
+            "o-2",
+        ])
+        .assert()
+        .success();
+    let claimed = sandbox.json(&["delivery", "claim", "--worker", "w"]);
+    let id = claimed["delivery"]["deliveryId"].as_str().unwrap();
+    let error =
+        "the receiver answered with a very long message that cannot fit any narrow terminal";
+    sandbox
+        .cmd(&[
+            "delivery",
+            "fail",
+            id,
+            "--worker",
+            "w",
+            "--no-retry",
+            "--error",
+            error,
+        ])
+        .assert()
+        .success();
+    let Some(narrow) = on_terminal(&sandbox, 80, "", "delivery list") else {
+        return;
+    };
+    assert!(narrow.contains("\u{1b}["), "statuses in colour:\n{narrow}");
+    let plain = without_colour(&narrow);
+    for line in plain.lines() {
+        assert!(line.chars().count() <= 80, "wider than 80: {line:?}");
+    }
+    assert!(plain.contains('…'), "long cells are cut:\n{plain}");
+    let rows = plain.lines().filter(|l| l.starts_with("delv_")).count();
+    assert_eq!(rows, 5, "one line per row:\n{plain}");
+    // A type list at 60 columns is cut at its end, never broken across lines.
+    sandbox
+        .cmd(&[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "order.created,order.paid,order.refunded,user.created",
+            "--any-target",
+        ])
+        .assert()
+        .success();
+    let subs = without_colour(&on_terminal(&sandbox, 60, "", "sub list").unwrap());
+    for line in subs.lines() {
+        assert!(line.chars().count() <= 60, "wider than 60: {line:?}");
+    }
+    let types_line = subs
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("c"))
+        .unwrap();
+    assert!(types_line.contains('…'), "{subs}");
+    assert_eq!(
+        subs.lines().filter(|l| l.starts_with("sub_")).count(),
+        4,
+        "{subs}"
+    );
+    let wide = on_terminal(&sandbox, 200, "NO_COLOR=1", "delivery list").unwrap();
+    assert!(!wide.contains("\u{1b}["), "NO_COLOR is respected");
+    assert!(
+        wide.contains(long_client) && wide.contains(error),
+        "wide enough for whole values:\n{wide}"
+    );
+    let never = on_terminal(&sandbox, 200, "", "delivery list --color never").unwrap();
+    assert!(!never.contains("\u{1b}["));
+    // Piped, colour only when asked for.
+    let piped = sandbox.text(&["delivery", "list", "--color", "always"]);
+    assert!(piped.contains("\u{1b}["));
+    assert!(!sandbox.text(&["delivery", "list"]).contains("\u{1b}["));
+}

@@ -14,7 +14,7 @@ pub mod sub;
 pub mod transfer;
 pub mod work;
 
-use crate::output::{OutputFormat, Report, View, render};
+use crate::output::{ColorChoice, OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
@@ -86,6 +86,13 @@ pub struct Cli {
           default_value = "10s", value_name = "DURATION", value_parser = busy_timeout)]
     pub busy_timeout: std::time::Duration,
 
+    /// Colour in tables: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never.
+    #[arg(long, global = true, help_heading = "Global options", default_value = "auto",
+          value_name = "WHEN",
+          value_parser = PossibleValuesParser::new(ColorChoice::NAMES).map(|s| s.parse::<ColorChoice>().expect("listed")))]
+    pub color: ColorChoice,
+
     /// No stderr line for an expected refusal (exit 1: nothing to claim,
     /// not found); the exit status and any --json answer stay.
     #[arg(short, long, global = true, help_heading = "Global options")]
@@ -149,6 +156,8 @@ pub struct Context {
     pub durability: Durability,
     /// Largest JSON input accepted, in bytes.
     pub max_payload: usize,
+    /// When tables use colour.
+    pub color: ColorChoice,
 }
 
 impl Context {
@@ -238,7 +247,7 @@ impl Context {
 
     /// Prints an answer to stdout.
     pub fn emit(&self, report: &dyn Report) -> std::io::Result<()> {
-        let view = View::new(self.clock.now());
+        let view = View::new(self.clock.now(), self.color);
         let text = render(report, self.format, &view);
         let mut out = std::io::stdout().lock();
         if !text.is_empty() {

@@ -2,7 +2,7 @@
 //! for lists, and the column rules that keep them inside 80 columns.
 
 use super::{View, relative, timestamp};
-use comfy_table::{ColumnConstraint, Table, Width};
+use comfy_table::{Cell, Color, ColumnConstraint, Table, Width};
 use outbox::core::json::Object;
 use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 
@@ -19,7 +19,7 @@ pub(super) fn when(at: i64, now: i64) -> String {
 /// statuses, numbers) never wrap, `preferred` ones wrap only past
 /// `PREFERRED_WIDTH`, and the rest (free text) take what is left.
 pub(super) fn fit(table: &mut Table, whole: &[usize], preferred: &[usize]) {
-    const PREFERRED_WIDTH: u16 = 20;
+    const PREFERRED_WIDTH: u16 = 10;
     let widths = table.column_max_content_widths();
     for (index, width) in widths.into_iter().enumerate() {
         let Some(column) = table.column_mut(index) else {
@@ -69,7 +69,7 @@ pub(super) fn key_values(view: &View, rows: Vec<(&str, String)>) -> String {
         table.add_row(vec![key.to_owned(), value]);
     }
     fit(&mut table, &[0], &[]);
-    table.trim_fmt()
+    view.finish(table)
 }
 
 pub(super) fn event_card(event: &Event, view: &View) -> String {
@@ -95,23 +95,40 @@ pub(super) fn event_card(event: &Event, view: &View) -> String {
     )
 }
 
+/// A status cell, in colour when the view has it: what needs a look
+/// (failed) stands out, what is done (delivered) recedes.
+fn status_cell(status: &str, view: &View) -> Cell {
+    let cell = Cell::new(status);
+    if !view.colour {
+        return cell;
+    }
+    match status {
+        "queued" => cell.fg(Color::Yellow),
+        "claimed" => cell.fg(Color::Cyan),
+        "delivered" | "acked" | "active" => cell.fg(Color::Green),
+        "failed" | "disabled" => cell.fg(Color::Red),
+        "canceled" | "paused" => cell.fg(Color::DarkGrey),
+        _ => cell,
+    }
+}
+
 pub(super) fn event_table(events: &[Event], view: &View) -> String {
     let mut table = view.table(&[
         "id", "type", "subject", "target", "status", "created", "subs",
     ]);
     for e in events {
         table.add_row(vec![
-            short(&e.event_id),
-            e.event_type.clone(),
-            or_dash(&e.subject).to_owned(),
-            or_dash(&e.target).to_owned(),
-            e.status.to_string(),
-            relative(e.created_at, view.now),
-            e.subscriptions.len().to_string(),
+            Cell::new(short(&e.event_id)),
+            Cell::new(&e.event_type),
+            Cell::new(or_dash(&e.subject)),
+            Cell::new(or_dash(&e.target)),
+            status_cell(e.status.as_str(), view),
+            Cell::new(relative(e.created_at, view.now)),
+            Cell::new(e.subscriptions.len()),
         ]);
     }
     fit(&mut table, &[0, 4, 6], &[1, 3, 5]);
-    table.trim_fmt()
+    view.finish(table)
 }
 
 pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
@@ -144,20 +161,20 @@ pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) ->
     let mut table = view.table(&["id", "client", "types", "target", "transport", "status"]);
     for s in subscriptions {
         table.add_row(vec![
-            short(&s.sub_id),
-            s.client_id.clone(),
-            s.event_types.join(","),
-            if s.target.is_empty() {
-                "(any)".to_owned()
+            Cell::new(short(&s.sub_id)),
+            Cell::new(&s.client_id),
+            Cell::new(s.event_types.join(",")),
+            Cell::new(if s.target.is_empty() {
+                "(any)"
             } else {
-                s.target.clone()
-            },
-            s.transport.to_string(),
-            s.status.to_string(),
+                s.target.as_str()
+            }),
+            Cell::new(s.transport),
+            status_cell(s.status.as_str(), view),
         ]);
     }
     fit(&mut table, &[0, 4, 5], &[1, 3]);
-    table.trim_fmt()
+    view.finish(table)
 }
 
 /// The "due/lease" column: what the delivery is waiting for.
@@ -172,8 +189,10 @@ pub(super) fn due(d: &Delivery, now: i64) -> String {
             format!("expired {}", relative(d.lease_expires_at, now))
         }
         DeliveryStatus::Claimed => format!("lease {}", relative(d.lease_expires_at, now)),
-        DeliveryStatus::Delivered => relative(d.delivered_at, now),
-        _ => relative(d.updated_at, now),
+        // Finished: nothing is due and no lease runs.
+        DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled => {
+            "-".to_owned()
+        }
     }
 }
 
@@ -220,18 +239,18 @@ pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
             .and_then(|v| v.as_str())
             .unwrap_or("-");
         table.add_row(vec![
-            short(&d.delivery_id),
-            event_type.to_owned(),
-            or_dash(&d.client_id).to_owned(),
-            d.transport.to_string(),
-            d.status.to_string(),
-            d.attempt.to_string(),
-            due(d, view.now),
-            or_dash(&d.last_error).to_owned(),
+            Cell::new(short(&d.delivery_id)),
+            Cell::new(event_type),
+            Cell::new(or_dash(&d.client_id)),
+            Cell::new(d.transport),
+            status_cell(d.status.as_str(), view),
+            Cell::new(d.attempt),
+            Cell::new(due(d, view.now)),
+            Cell::new(or_dash(&d.last_error)),
         ]);
     }
     fit(&mut table, &[0, 3, 4, 5], &[1, 2, 6]);
-    table.trim_fmt()
+    view.finish(table)
 }
 
 /// "N things", and of how many when a total is known.

@@ -81,7 +81,7 @@ impl Human for Explained {
         let matched = super::tables::tally(self.count, None, super::tables::SUBSCRIPTIONS);
         format!(
             "{}\n{matched} of {} considered would get this event",
-            table.trim_fmt(),
+            view.finish(table),
             self.considered.len()
         )
     }
