@@ -838,6 +838,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Count only deliveries in this status')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`prometheus`: the counts, the dead letters and the age of the oldest ready delivery in the Prometheus text format (for node_exporter''s textfile collector)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Redraw the stats every DURATION (default 2s) with the rates since the last redraw and the ready count over the last minutes, until Ctrl-C')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')

@@ -2601,7 +2601,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-q -h -V --event --sub --client --transport --status --recount --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --recount --format --watch --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2625,6 +2625,14 @@ _outbox() {
                     ;;
                 --status)
                     COMPREPLY=($(compgen -W "queued claimed delivered failed canceled" -- "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "prometheus" -- "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --db)

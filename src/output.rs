@@ -2,10 +2,12 @@
 //! readable times for people.
 
 mod lifecycle;
+mod metrics;
 mod tables;
 mod worker;
 
 pub use lifecycle::StatsWithDead;
+pub use metrics::{Metrics, sparkline};
 pub use worker::WithEvent;
 
 use comfy_table::{

@@ -1042,3 +1042,97 @@ fn on_a_terminal_tables_fit_the_width_cut_long_cells_and_colour_statuses() {
     assert!(piped.contains("\u{1b}["));
     assert!(!sandbox.text(&["delivery", "list"]).contains("\u{1b}["));
 }
+
+#[test]
+fn stats_in_the_prometheus_text_format() {
+    let sandbox = Sandbox::seeded();
+    let claimed = sandbox.json(&["delivery", "claim", "--client", "billing", "--worker", "w"]);
+    let id = claimed["delivery"]["deliveryId"].as_str().unwrap();
+    sandbox
+        .cmd(&["delivery", "fail", id, "--worker", "w", "--no-retry"])
+        .assert()
+        .success();
+    // The audit delivery has waited 90 s.
+    let text = sandbox
+        .cmd(&["stats", "--format", "prometheus"])
+        .env("OUTBOX_NOW", (NOW + 90).to_string())
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    let text = String::from_utf8(text.stdout).unwrap();
+    // Parsed by the format's rules: HELP and TYPE before a family's
+    // samples, `name{label="value"} number` for each sample.
+    let mut samples = std::collections::BTreeMap::new();
+    let mut typed = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("# TYPE ") {
+            let (name, kind) = rest.split_once(' ').unwrap();
+            assert_eq!(kind, "gauge");
+            typed.insert(name.to_owned());
+            continue;
+        }
+        if line.starts_with("# HELP ") {
+            continue;
+        }
+        let (series, value) = line.rsplit_once(' ').unwrap();
+        let name = series.split('{').next().unwrap();
+        assert!(
+            name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !name.is_empty(),
+            "{line}"
+        );
+        assert!(
+            typed.contains(name),
+            "{name} has no TYPE before its samples"
+        );
+        if let Some(labels) = series.strip_prefix(name) {
+            if !labels.is_empty() {
+                assert!(
+                    labels.starts_with('{') && labels.ends_with('}') && labels.contains("=\""),
+                    "{line}"
+                );
+            }
+        }
+        samples.insert(series.to_owned(), value.parse::<f64>().unwrap());
+    }
+    assert_eq!(samples["outbox_deliveries{status=\"failed\"}"], 1.0);
+    assert_eq!(samples["outbox_deliveries{status=\"queued\"}"], 1.0);
+    assert_eq!(
+        samples["outbox_deliveries_by_client{client=\"audit\"}"],
+        1.0
+    );
+    assert_eq!(
+        samples["outbox_deliveries_by_transport{transport=\"webhook\"}"],
+        1.0
+    );
+    assert_eq!(samples["outbox_ready"], 1.0);
+    assert_eq!(samples["outbox_dead_letters"], 1.0);
+    assert_eq!(samples["outbox_oldest_ready_age_seconds"], 90.0);
+}
+
+#[test]
+fn stats_watch_redraws_with_rates_and_a_sparkline() {
+    let sandbox = Sandbox::seeded();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        .args(["stats", "--watch", "1s"])
+        .current_dir(sandbox.dir.path())
+        .env_remove("OUTBOX_DB")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.matches("ready to claim").count() >= 2,
+        "two frames or more:\n{text}"
+    );
+    assert!(
+        text.contains("claimed 0.0/s  completed 0.0/s  failed 0.0/s"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ready  █"),
+        "a sparkline of the ready count:\n{text}"
+    );
+}
