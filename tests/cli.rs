@@ -1084,13 +1084,13 @@ fn stats_in_the_prometheus_text_format() {
             typed.contains(name),
             "{name} has no TYPE before its samples"
         );
-        if let Some(labels) = series.strip_prefix(name) {
-            if !labels.is_empty() {
-                assert!(
-                    labels.starts_with('{') && labels.ends_with('}') && labels.contains("=\""),
-                    "{line}"
-                );
-            }
+        if let Some(labels) = series.strip_prefix(name)
+            && !labels.is_empty()
+        {
+            assert!(
+                labels.starts_with('{') && labels.ends_with('}') && labels.contains("=\""),
+                "{line}"
+            );
         }
         samples.insert(series.to_owned(), value.parse::<f64>().unwrap());
     }
