@@ -1136,3 +1136,25 @@ fn stats_watch_redraws_with_rates_and_a_sparkline() {
         "a sparkline of the ready count:\n{text}"
     );
 }
+
+#[test]
+fn a_url_password_never_shows_in_messages() {
+    let sandbox = Sandbox::new();
+    for args in [vec!["stats"], vec!["init"], vec!["event", "list", "--json"]] {
+        let output = sandbox
+            .cmd(&["--db", "postgres://app:hunter2@127.0.0.1:1/outbox"])
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            !all.contains("hunter2"),
+            "{args:?} printed the password: {all}"
+        );
+    }
+}

@@ -3,6 +3,7 @@
 //! Selected by a `postgres://` URL in place of a file path.
 
 mod ledger;
+mod password;
 mod rows;
 mod tx;
 
@@ -71,7 +72,12 @@ impl PostgresStore {
     /// `synchronous_commit` for this session: a server crash may then lose
     /// the last commits, but never corrupts or half-applies one.
     pub fn connect_with(url: &str, durability: Durability) -> Result<Self> {
-        let mut client = Client::connect(url, NoTls)
+        let mut config: postgres::Config = url
+            .parse()
+            .map_err(|e| pg_error(&e, "not a PostgreSQL URL"))?;
+        password::fill_in(&mut config);
+        let mut client = config
+            .connect(NoTls)
             .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
         let lock_timeout = LOCK_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
         client
