@@ -71,6 +71,16 @@ fn unique_prefixes_resolve_and_ambiguous_ones_are_refused() {
             let got = db.json(NOW, &["delivery", "get", &typed]);
             assert_eq!(got["delivery"]["deliveryId"], whole, "{typed}");
         }
+        // Filters name events and subscriptions by prefix too.
+        let event_id = db.json(NOW, &["delivery", "get", whole])["delivery"]["eventId"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let by_event = db.json(NOW, &["delivery", "list", "--event", &event_id[..12]]);
+        assert_eq!(by_event["count"], 1);
+        assert_eq!(by_event["deliveries"][0]["deliveryId"], whole);
+        let by_sub = db.json(NOW, &["stats", "--sub", &sub_id[..10]]);
+        assert_eq!(by_sub["stats"]["total"], 1000);
         // A chain and a transition take prefixes too.
         let chain = db.json(NOW, &["delivery", "chain", &whole[..13]]);
         assert_eq!(chain["latestDeliveryId"], whole);

@@ -48,7 +48,7 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         Some(Err(e)) => return Err(Error::input("invalid:duration", format!("--wait: {e}"))),
     };
     let claim = Claim {
-        filter: a.filter.filter(),
+        filter: ctx.delivery_filter(&a.filter)?,
         worker: a.worker,
         lease_seconds: a.lease_seconds,
     };

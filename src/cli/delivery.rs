@@ -294,7 +294,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let filter = DeliveryFilter {
                 status,
                 before: page.cursor(&mut outbox, IdKind::Delivery)?,
-                ..filter.filter()
+                ..ctx.delivery_filter(&filter)?
             };
             let list = if dead {
                 outbox.dead_letters(&filter, page.limit)?
@@ -312,7 +312,8 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             })?
         }
         DeliveryCommand::Ready { filter, limit } => {
-            Box::new(ctx.outbox()?.ready_deliveries(&filter.filter(), limit)?)
+            let filter = ctx.delivery_filter(&filter)?;
+            Box::new(ctx.outbox()?.ready_deliveries(&filter, limit)?)
         }
         DeliveryCommand::Chain { id, limit } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
@@ -426,7 +427,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             as_failure,
         } => {
             let req = Sweep {
-                filter: filter.filter(),
+                filter: ctx.delivery_filter(&filter)?,
                 limit,
                 last_error,
             };

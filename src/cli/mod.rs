@@ -192,6 +192,23 @@ impl Context {
         Ok((outbox, id))
     }
 
+    /// The delivery filters given, with `--event` and `--sub` taken as
+    /// unique prefixes too (the database is opened only for a short one).
+    pub fn delivery_filter(&self, args: &DeliveryFilterArgs) -> Result<DeliveryFilter> {
+        let mut filter = args.filter();
+        for (kind, id) in [
+            (IdKind::Event, &mut filter.event_id),
+            (IdKind::Subscription, &mut filter.sub_id),
+        ] {
+            if let Some(given) = id.as_deref()
+                && outbox::core::prefix::short_form(kind, given).is_some()
+            {
+                *id = Some(self.outbox()?.resolve(kind, given)?);
+            }
+        }
+        Ok(filter)
+    }
+
     /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The
     /// value must be a JSON object; `flag` names it in messages and codes.
     pub fn json_object(&self, flag: &str, raw: &str) -> Result<Object> {

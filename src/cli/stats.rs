@@ -37,7 +37,7 @@ pub struct StatsArgs {
 pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let filter = DeliveryFilter {
         status: args.status,
-        ..args.filter.filter()
+        ..ctx.delivery_filter(&args.filter)?
     };
     let mut outbox = ctx.outbox()?;
     if args.format.is_some() {

@@ -90,11 +90,12 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         None => Duration::from_secs(15),
     };
     let worker = args.worker.clone().unwrap_or_else(default_worker);
+    let filter = ctx.delivery_filter(&args.filter)?;
     let claim_for = |transport: Option<Transport>| Claim {
         filter: outbox::store::DeliveryFilter {
             transport,
             event_type: args.event_type.clone(),
-            ..args.filter.filter()
+            ..filter.clone()
         },
         worker: Some(worker.clone()),
         lease_seconds: Some(lease.as_secs() as i64),
