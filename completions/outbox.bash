@@ -1141,7 +1141,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__ready)
-            opts="-q -h -V --event --sub --client --transport --limit --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1164,6 +1164,10 @@ _outbox() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --before)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -488,6 +488,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --limit 'At most this many (1-500, default 100)'
+            cand --before 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list''s order'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'

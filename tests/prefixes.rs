@@ -177,6 +177,32 @@ fn before_walks_every_list_page_by_page() {
             sorted.sort_by(|a, b| b.cmp(a));
             assert_eq!(seen, sorted, "{noun}: newest first, pages in order");
         }
+        // `delivery ready` pages in claim order, oldest first.
+        let mut ready: Vec<(i64, String)> = Vec::new();
+        let mut before: Option<String> = None;
+        loop {
+            let mut args = vec!["delivery", "ready", "--limit", "100"];
+            if let Some(last) = &before {
+                args.extend(["--before", last.as_str()]);
+            }
+            let page = db.json(NOW, &args);
+            assert_eq!(page["total"], 230);
+            let rows = page["deliveries"].as_array().unwrap();
+            if rows.is_empty() {
+                break;
+            }
+            for row in rows {
+                ready.push((
+                    row["createdAt"].as_i64().unwrap(),
+                    row["deliveryId"].as_str().unwrap().to_owned(),
+                ));
+            }
+            before = Some(ready.last().unwrap().1.clone());
+        }
+        let mut sorted = ready.clone();
+        sorted.sort();
+        assert_eq!(ready.len(), 230);
+        assert_eq!(ready, sorted, "claim order, pages in order");
         // A full page says how many there are and how to go on.
         let table = db.text(NOW, &["delivery", "list", "--limit", "100"]);
         let tally = table.lines().last().unwrap();

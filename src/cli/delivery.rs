@@ -38,9 +38,8 @@ pub enum DeliveryCommand {
     Ready {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
-        /// At most this many (1-500, default 100).
-        #[arg(allow_negative_numbers = true, long)]
-        limit: Option<i64>,
+        #[command(flatten)]
+        page: super::paging::PageArgs,
     },
     /// Show every attempt of the event and subscription behind a delivery.
     Chain {
@@ -311,9 +310,13 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 }
             })?
         }
-        DeliveryCommand::Ready { filter, limit } => {
-            let filter = ctx.delivery_filter(&filter)?;
-            Box::new(ctx.outbox()?.ready_deliveries(&filter, limit)?)
+        DeliveryCommand::Ready { filter, page } => {
+            let mut outbox = ctx.outbox()?;
+            let filter = DeliveryFilter {
+                before: page.cursor(&mut outbox, IdKind::Delivery)?,
+                ..ctx.delivery_filter(&filter)?
+            };
+            Box::new(outbox.ready_deliveries(&filter, page.limit)?)
         }
         DeliveryCommand::Chain { id, limit } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;

@@ -76,8 +76,9 @@ pub struct DeliveryFilter {
     /// Only deliveries of events of this type (`outbox work --type`): read
     /// from each candidate's event, so it narrows a range, never finds one.
     pub event_type: Option<String>,
-    /// Lists only: the page after this row, in list order (newest first).
-    /// Claims, sweeps and counts ignore it.
+    /// Lists only: the page after this row, in the list's order (newest
+    /// first; for `ready`, claim order). Claims never set it; counts and
+    /// sweeps ignore it.
     pub before: Option<Cursor>,
 }
 

@@ -190,6 +190,8 @@ impl<'c> PostgresTx<'c> {
         let mut found = Vec::new();
         for state in [QUEUED_DUE, LEASE_EXPIRED] {
             let mut q = Query::with_now(now).deliveries(&filter);
+            // `delivery ready --before`: the page after that row, in claim order.
+            ledger::after_cursor(&mut q, "delivery_id", ">", filter.before.as_ref());
             let limit = q.bind(limit);
             q.sql = format!(
                 "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {state}{} ORDER BY created_at, delivery_id LIMIT {limit}{suffix}",

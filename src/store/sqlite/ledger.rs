@@ -161,6 +161,8 @@ mod tests {
         };
         let q = super::super::queries::deliveries(&deliveries_page, 20);
         assert_indexed(&conn, "delivery list page", &q, true);
+        let q = super::super::queries::queued_due(&deliveries_page, 100, 20);
+        assert_indexed(&conn, "ready page", &q, true);
         let events_page = crate::store::EventFilter {
             event_type: Some("t".into()),
             before: page,

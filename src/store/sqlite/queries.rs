@@ -199,7 +199,9 @@ fn in_claim_order(
     limit: i64,
 ) -> Query {
     let filter = filter.without_status();
-    let c = Conditions::with_now(now).deliveries(&filter);
+    let mut c = Conditions::with_now(now).deliveries(&filter);
+    // `delivery ready --before`: the page after that row, in claim order.
+    super::ledger::after_cursor(&mut c, "delivery_id", ">", filter.before.as_ref());
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM {source} WHERE {state}{} \
          ORDER BY created_at, delivery_id LIMIT {limit}",
