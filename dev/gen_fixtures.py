@@ -53,13 +53,13 @@ def make_books():
             prior = before.get(eventId)
             if prior is None:
                 return result
-            # Deviation 1: re-recording keeps status, ack, ackAt, createdAt
-            # unless the payload sets them.
+            # Deviation 1: re-recording keeps status, ack and ackAt unless
+            # the payload sets them. createdAt stays as the reference keeps
+            # it (a payload's createdAt is that call's now: the updatedAt).
             record = copy.deepcopy(self._records[eventId])
             for key in ("status", "ack", "ackAt"):
                 if payload.get(key) is None:
                     record[key] = copy.deepcopy(prior[key])
-            record["createdAt"] = int(payload["createdAt"]) if payload.get("createdAt") else prior["createdAt"]
             self._saveRecord(record)
             result["event"] = copy.deepcopy(record)
             return result

@@ -343,6 +343,18 @@ def refused_input(run):
     run(["sub", "list"], T + 2)
 
 
+def created_at_kept(run):
+    # An event's createdAt never changes once it exists; a createdAt given
+    # when recording it again is that call's now, its updatedAt.
+    e = first(run(["event", "record", "--type", "order.created", "--id", "evt-fixed", "--created-at", str(T - 100)], T))
+    run(["event", "record", "--type", "order.created", "--id", "evt-fixed", "--created-at", str(T - 50)], T + 1)
+    run(["event", "record", "--type", "order.created", "--id", "evt-fixed"], T + 2)
+    run(["event", "record", "--batch", "-"], T + 3,
+        stdin='{"type": "order.created", "eventId": "evt-fixed", "createdAt": %d}\n' % (T + 500))
+    run(["event", "get", e["event"]["eventId"]], T + 4)
+    run(["event", "list"], T + 4)
+
+
 SCENARIOS = [
     ("fan_out", fan_out),
     ("worker_loop", worker_loop),
@@ -355,4 +367,5 @@ SCENARIOS = [
     ("awkward_ids", awkward_ids),
     ("batches", batches),
     ("refused_input", refused_input),
+    ("created_at_kept", created_at_kept),
 ]

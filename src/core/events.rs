@@ -184,8 +184,9 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         ack_at: req.ack_at.unwrap_or(0),
     };
     // Most events are new: try the insert first, and only when the id
-    // exists read it back to keep what it has lived through (status, ack,
-    // ackAt, createdAt) unless the payload says otherwise.
+    // exists read it back to keep what it has lived through: status, ack
+    // and ackAt unless the payload says otherwise, and always its
+    // createdAt (a payload's createdAt is this call's now: its updatedAt).
     if !tx.insert_event(&event)? {
         let current = get(tx, &event.event_id)?;
         if req.status.is_none() {
@@ -197,9 +198,7 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         if req.ack_at.is_none() {
             event.ack_at = current.ack_at;
         }
-        if nonzero(req.created_at).is_none() {
-            event.created_at = current.created_at;
-        }
+        event.created_at = current.created_at;
         tx.put_event(&event)?;
     }
     let mut deliveries = Vec::with_capacity(subscriptions.len());
