@@ -205,6 +205,14 @@ def batch_line(text: str, source: str | None) -> dict:
         raise Refused("invalid:json")
     if not isinstance(payload, dict):
         raise Refused("invalid:line")
+    # A misspelt key is refused, as a misspelt flag is.
+    known = {"type", "event", "eventId", "subject", "source", "target", "payload",
+             "status", "ack", "createdAt", "updatedAt", "ackAt"}
+    if any(key not in known for key in payload):
+        raise Refused("invalid:key")
+    for key in ("subject", "source", "target"):
+        if payload.get(key) is not None and not isinstance(payload[key], str):
+            raise Refused(f"invalid:{key}")
     for key in ("payload", "ack"):
         if payload.get(key) is not None and not isinstance(payload[key], dict):
             raise Refused(f"invalid:{key}")

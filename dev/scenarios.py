@@ -300,7 +300,7 @@ def batches(run):
         '   ',
         '{"event": "b", "subject": "2", "source": "erp", "createdAt": 1700000000}',
         '{"type": "c", "status": "acked", "ack": {"ok": 1}, "ackAt": 1700000001, "updatedAt": "1700000002"}',
-        '{"type": 5, "subject": 7, "target": null, "eventId": "batch-id", "payload": null}',
+        '{"type": 5, "subject": "7", "target": null, "eventId": "batch-id", "payload": null}',
         '{"type": "a", "subject": "1", "payload": {"n": 1}}',
     ]) + "\n"
     run(["event", "record", "--batch", "-"], T + 1, stdin=good)
@@ -317,6 +317,9 @@ def batches(run):
     run(["event", "record", "--batch", "-"], T + 4, stdin='{"type": "a", "ack": "yes"}\n')
     run(["event", "record", "--batch", "-"], T + 4, stdin='{"type": "a", "createdAt": "soon"}\n')
     run(["event", "record", "--batch", "-"], T + 4, stdin='"just a string"\n')
+    run(["event", "record", "--batch", "-"], T + 4, stdin='{"type": "a", "subject": "x5"}\n{"type": "a", "paylaod": {"n": 1}}\n')
+    run(["event", "record", "--batch", "-"], T + 4, stdin='{"type": "a", "subject": 7}\n')
+    run(["event", "record", "--batch", "-"], T + 4, stdin='{"type": "a", "source": ["erp"]}\n')
     run(["event", "record", "--batch", "-"], T + 4, stdin='')
     run(["event", "list", "--limit", "500"], T + 5)
     run(["stats"], T + 5)

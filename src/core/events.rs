@@ -15,6 +15,12 @@ use serde_json::{Value, json};
 /// The default `source` of an event, as in the reference.
 pub const DEFAULT_SOURCE: &str = "picux";
 
+/// The keys an event's JSON may have (`event` is the reference's alias of `type`).
+const KNOWN_KEYS: [&str; 12] = [
+    "type", "event", "eventId", "subject", "source", "target", "payload", "status", "ack",
+    "createdAt", "updatedAt", "ackAt",
+];
+
 /// What `recordEvent` reads from its payload. `None` is a key not given.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RecordEvent {
@@ -36,6 +42,22 @@ impl RecordEvent {
     /// coercions for scalars. Values the reference would silently replace
     /// (a non-object `payload`, an unknown `status`) are refused instead.
     pub fn from_json(object: &Object, default_source: Option<&str>) -> Result<Self> {
+        // A misspelt key (`paylaod`) is refused, as a misspelt flag is:
+        // silently dropping it would record an event without its payload.
+        if let Some(unknown) = object.keys().find(|k| !KNOWN_KEYS.contains(&k.as_str())) {
+            return Err(Error::input(
+                "invalid:key",
+                format!("unknown key {unknown:?} (known: {})", KNOWN_KEYS.join(", ")),
+            ));
+        }
+        for key in ["subject", "source", "target"] {
+            if let Some(value) = object.get(key).filter(|v| !v.is_null() && !v.is_string()) {
+                return Err(Error::input(
+                    format!("invalid:{key}"),
+                    format!("{key} must be a string, not {}", kind_of(value)),
+                ));
+            }
+        }
         let event_type = str_or(object.get("type").or_else(|| object.get("event")), "")
             .trim()
             .to_owned();
