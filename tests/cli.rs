@@ -918,7 +918,7 @@ fn on_terminal(sandbox: &Sandbox, columns: u16, env: &str, args: &str) -> Option
         return None;
     }
     let bin = assert_cmd::cargo::cargo_bin("outbox");
-    let command = format!("COLUMNS={columns} {env} {} {args}", bin.display());
+    let command = format!("bash -c 'COLUMNS={columns} {env} {} {args}'", bin.display());
     let output = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .current_dir(sandbox.dir.path())
@@ -1157,4 +1157,31 @@ fn a_url_password_never_shows_in_messages() {
             "{args:?} printed the password: {all}"
         );
     }
+}
+
+#[test]
+fn a_long_batch_shows_progress_on_a_terminal_only() {
+    let sandbox = Sandbox::new();
+    let lines: String = (0..3000)
+        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"s{i}\"}}\n"))
+        .collect();
+    std::fs::write(sandbox.dir.path().join("events.ndjson"), &lines).unwrap();
+    // Piped: nothing on stderr but what goes wrong.
+    let piped = sandbox
+        .cmd(&["event", "record", "--batch", "events.ndjson"])
+        .output()
+        .unwrap();
+    assert!(piped.status.success());
+    assert!(piped.stderr.is_empty(), "{piped:?}");
+    // On a terminal, a batch that takes longer than a second says how far it is.
+    let Some(shown) = on_terminal(
+        &sandbox,
+        80,
+        "",
+        "--db slow.db event record --batch - < <(sleep 1.2; cat events.ndjson)",
+    ) else {
+        return;
+    };
+    assert!(shown.contains("lines read"), "{shown}");
+    assert!(shown.contains("/s"), "{shown}");
 }

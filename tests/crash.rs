@@ -132,6 +132,7 @@ fn ctrl_c_during_a_batch_writes_nothing_and_exits_130() {
         .args(["event", "record", "--batch", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
@@ -147,9 +148,15 @@ fn ctrl_c_during_a_batch_writes_nothing_and_exits_130() {
         .status()
         .unwrap();
     assert!(kill.success());
-    let status = child.wait().unwrap();
     drop(stdin);
-    assert_eq!(status.code(), Some(130));
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        said.trim(),
+        "outbox: interrupted: nothing of the batch was written",
+        "one line says what happened"
+    );
     let (events, deliveries, integrity) = counts(&db);
     assert_eq!((events, deliveries, integrity.as_str()), (0, 0, "ok"));
 }

@@ -166,14 +166,17 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
     let mut outbox = ctx.outbox_creating()?;
     interrupt::exit_until_committing();
     let mut lines = reader.lines().enumerate();
+    let mut progress = Progress::new();
     let requests = std::iter::from_fn(|| {
         loop {
             let Some((index, line)) = lines.next() else {
+                progress.done();
                 // Past the last line the transaction commits: from here on a
                 // Ctrl-C would no longer mean "nothing was written".
                 interrupt::committing();
                 return None;
             };
+            progress.read(index + 1);
             let request = match line {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => ctx
@@ -190,6 +193,47 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
     Ok(Batch(outbox.record_events(requests)?))
 }
 
+/// Lines read and their rate on stderr, for a batch that runs longer than
+/// a second with a terminal to see it (never when stderr is not one).
+struct Progress {
+    started: std::time::Instant,
+    shown: Option<std::time::Instant>,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new() -> Self {
+        use std::io::IsTerminal;
+        Progress {
+            started: std::time::Instant::now(),
+            shown: None,
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn read(&mut self, lines: usize) {
+        if !self.terminal || lines % 1024 != 0 {
+            return;
+        }
+        let now = std::time::Instant::now();
+        let elapsed = now.duration_since(self.started);
+        let due = self.shown.map_or(elapsed.as_secs_f64() >= 1.0, |at| {
+            now.duration_since(at).as_millis() >= 500
+        });
+        if due {
+            let rate = lines as f64 / elapsed.as_secs_f64();
+            eprint!("\r{lines} lines read, {rate:.0}/s ");
+            self.shown = Some(now);
+        }
+    }
+
+    fn done(&mut self) {
+        if self.shown.take().is_some() {
+            eprintln!("\rall lines read, committing...");
+        }
+    }
+}
+
 /// Ctrl-C during a batch: until the transaction starts to commit, SIGINT
 /// ends the process at once with status 130. SQLite never applies an
 /// uncommitted transaction, so nothing of the batch is written, even when
@@ -202,11 +246,16 @@ mod interrupt {
     pub fn exit_until_committing() {
         let on_sigint = || {
             if !COMMITTING.load(Ordering::SeqCst) {
+                const SAID: &[u8] = b"\noutbox: interrupted: nothing of the batch was written\n";
+                // SAFETY: write(2) on stderr is async-signal-safe.
+                unsafe {
+                    libc::write(2, SAID.as_ptr().cast(), SAID.len());
+                }
                 signal_hook::low_level::exit(130);
             }
         };
-        // SAFETY: the handler only reads an atomic and calls `_exit`, both
-        // async-signal-safe.
+        // SAFETY: the handler only reads an atomic, writes to stderr and
+        // calls `_exit`, all async-signal-safe.
         let registered =
             unsafe { signal_hook::low_level::register(signal_hook::consts::SIGINT, on_sigint) };
         if let Err(e) = registered {

@@ -17,8 +17,18 @@ pub const DEFAULT_SOURCE: &str = "picux";
 
 /// The keys an event's JSON may have (`event` is the reference's alias of `type`).
 const KNOWN_KEYS: [&str; 12] = [
-    "type", "event", "eventId", "subject", "source", "target", "payload", "status", "ack",
-    "createdAt", "updatedAt", "ackAt",
+    "type",
+    "event",
+    "eventId",
+    "subject",
+    "source",
+    "target",
+    "payload",
+    "status",
+    "ack",
+    "createdAt",
+    "updatedAt",
+    "ackAt",
 ];
 
 /// What `recordEvent` reads from its payload. `None` is a key not given.
