@@ -212,7 +212,7 @@ impl Progress {
     }
 
     fn read(&mut self, lines: usize) {
-        if !self.terminal || lines % 1024 != 0 {
+        if !self.terminal || !lines.is_multiple_of(1024) {
             return;
         }
         let now = std::time::Instant::now();
