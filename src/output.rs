@@ -447,23 +447,40 @@ impl Report for Many {
     }
 }
 
-/// The answer to a whole `event record --batch`.
-pub struct Batch(pub Vec<EventRecorded>);
+/// The answer to a whole `event record --batch`, for people: how much it
+/// recorded. (With `--json` its lines are printed as they were spooled.)
+#[derive(Default)]
+pub struct Batch {
+    pub events: usize,
+    pub deliveries: usize,
+    /// Its lines are on stdout already: nothing more to print.
+    printed: bool,
+}
+
+impl Batch {
+    pub fn printed(self) -> Self {
+        Batch {
+            printed: true,
+            ..self
+        }
+    }
+}
 
 impl Report for Batch {
     fn json(&self) -> serde_json::Value {
-        serde_json::Value::Array(self.0.iter().map(Report::json).collect())
+        serde_json::Value::Null
     }
     fn json_text(&self) -> String {
-        let lines: Vec<String> = self.0.iter().map(|r| r.json().to_string()).collect();
-        lines.join("\n")
+        String::new()
     }
     fn human(&self, _view: &View) -> String {
-        let deliveries: usize = self.0.iter().map(|r| r.deliveries.len()).sum();
+        if self.printed {
+            return String::new();
+        }
         format!(
             "recorded {}, {}",
-            tally(self.0.len(), None, EVENTS),
-            tally(deliveries, None, DELIVERIES)
+            tally(self.events, None, EVENTS),
+            tally(self.deliveries, None, DELIVERIES)
         )
     }
 }

@@ -1185,3 +1185,70 @@ fn a_long_batch_shows_progress_on_a_terminal_only() {
     assert!(shown.contains("lines read"), "{shown}");
     assert!(shown.contains("/s"), "{shown}");
 }
+
+#[test]
+fn a_batch_larger_than_any_buffer_answers_line_for_line_after_its_commit() {
+    let sandbox = Sandbox::new();
+    sandbox
+        .cmd(&[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ])
+        .assert()
+        .success();
+    let count = 20_000;
+    let lines: String = (0..count)
+        .map(|i| {
+            format!("{{\"type\": \"t\", \"subject\": \"s{i}\", \"payload\": {{\"i\": {i}}}}}\n")
+        })
+        .collect();
+    std::fs::write(sandbox.dir.path().join("big.ndjson"), &lines).unwrap();
+    let output = sandbox
+        .cmd(&["event", "record", "--batch", "big.ndjson", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.len() > 4 * 1024 * 1024,
+        "more than any buffer: {} bytes",
+        text.len()
+    );
+    let answers: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), count);
+    for (i, answer) in answers.iter().enumerate() {
+        assert_eq!(
+            answer["event"]["subject"],
+            format!("s{i}"),
+            "line {i} answers line {i}"
+        );
+        assert_eq!(answer["event"]["payload"]["i"], i);
+        assert_eq!(answer["deliveries"].as_array().unwrap().len(), 1);
+    }
+    // A batch that fails at its last line prints no answers at all.
+    let bad = format!("{lines}{{\"type\": \"t\", \"paylaod\": 1}}\n");
+    std::fs::write(sandbox.dir.path().join("bad.ndjson"), bad).unwrap();
+    let output = sandbox
+        .cmd(&["event", "record", "--batch", "bad.ndjson", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let printed: Vec<&str> = std::str::from_utf8(&output.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    assert_eq!(printed.len(), 1, "only the failure object");
+    assert!(
+        printed[0].contains("invalid:key") && printed[0].contains("\"line\":20001"),
+        "{}",
+        printed[0]
+    );
+}

@@ -1,7 +1,7 @@
 //! `outbox event ...`: record (one or a batch), get, list, ack.
 
 use super::{Context, one_of};
-use crate::output::{Batch, Report};
+use crate::output::{Batch, OutputFormat, Report};
 use clap::{Args, Subcommand};
 use outbox::core::events::{AckEvent, RecordEvent};
 use outbox::core::model::EventStatus;
@@ -97,7 +97,7 @@ pub struct ListArgs {
 pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(match cmd {
         EventCommand::Record(args) => match &args.batch {
-            Some(input) => Box::new(record_batch(input, args.source.as_deref(), ctx)?),
+            Some(input) => record_batch(input, args.source.as_deref(), ctx)?,
             None => {
                 let req = RecordEvent {
                     event_type: args
@@ -154,7 +154,11 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
 
 /// Records every line of an NDJSON input in one transaction. Blank lines
 /// are skipped; line numbers count every line.
-fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Result<Batch> {
+fn record_batch(
+    input: &str,
+    default_source: Option<&str>,
+    ctx: &Context,
+) -> Result<Box<dyn Report>> {
     let reader: Box<dyn BufRead> = if input == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
@@ -190,7 +194,90 @@ fn record_batch(input: &str, default_source: Option<&str>, ctx: &Context) -> Res
             return Some((index + 1, request));
         }
     });
-    Ok(Batch(outbox.record_events(requests)?))
+    // With --json, each answer goes to a spool file as it is made and to
+    // stdout only once the batch has committed: memory stays flat however
+    // long the batch, and nothing is printed for a batch that fails.
+    let mut spool = match ctx.format {
+        OutputFormat::Json => Some(Spool::new()?),
+        OutputFormat::Human => None,
+    };
+    let mut totals = Batch::default();
+    outbox.record_events_into(requests, &mut |recorded| {
+        totals.events += 1;
+        totals.deliveries += recorded.deliveries.len();
+        match &mut spool {
+            Some(spool) => spool.write(&recorded),
+            None => Ok(()),
+        }
+    })?;
+    match spool {
+        Some(spool) => {
+            spool.copy_to_stdout()?;
+            Ok(Box::new(totals.printed()))
+        }
+        None => Ok(Box::new(totals)),
+    }
+}
+
+/// Answers of a batch waiting for its commit, in an unnamed temporary file.
+struct Spool {
+    file: std::io::BufWriter<std::fs::File>,
+}
+
+impl Spool {
+    fn new() -> Result<Self> {
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!(
+            ".outbox-batch-{}-{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos())
+        ));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| spool_error(&e))?;
+        // Unlinked at once: the file lives while it is open, and goes with
+        // the process however it ends.
+        let _ = std::fs::remove_file(&path);
+        Ok(Spool {
+            file: std::io::BufWriter::new(file),
+        })
+    }
+
+    fn write(&mut self, recorded: &outbox::core::events::EventRecorded) -> Result<()> {
+        use std::io::Write;
+        serde_json::to_writer(&mut self.file, recorded)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.file.write_all(b"\n"))
+            .map_err(|e| spool_error(&e))
+    }
+
+    fn copy_to_stdout(self) -> Result<()> {
+        use std::io::{Seek, Write};
+        let mut file = self.file.into_inner().map_err(|e| spool_error(e.error()))?;
+        file.seek(std::io::SeekFrom::Start(0))
+            .map_err(|e| spool_error(&e))?;
+        let mut out = std::io::stdout().lock();
+        match std::io::copy(&mut file, &mut out).and_then(|_| out.flush()) {
+            // A reader that stopped early (`| head`) is not a failure.
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::storage(
+                outbox::StorageCode::Other,
+                format!("the batch is recorded, but its answers could not be written: {e}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn spool_error(e: &std::io::Error) -> Error {
+    Error::storage(
+        outbox::StorageCode::Other,
+        format!("cannot keep the batch's answers in a temporary file: {e}"),
+    )
 }
 
 /// Lines read and their rate on stderr, for a batch that runs longer than

@@ -171,18 +171,39 @@ impl Outbox {
     where
         I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
     {
+        let mut recorded = Vec::new();
+        self.record_events_into(requests, &mut |r| {
+            recorded.push(r);
+            Ok(())
+        })?;
+        Ok(recorded)
+    }
+
+    /// [`Outbox::record_events`], handing each answer to `sink` as it is
+    /// made instead of holding them all: a batch of any size in bounded
+    /// memory. The answers count only once the batch commits; on a failure
+    /// nothing is written and the sink's answers mean nothing.
+    pub fn record_events_into<I>(
+        &mut self,
+        requests: I,
+        sink: &mut dyn FnMut(EventRecorded) -> Result<()>,
+    ) -> Result<()>
+    where
+        I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
+    {
         let mut tx = self.store.write()?;
         let now = self.clock.now();
-        let mut recorded = Vec::new();
         for (line, req) in requests {
-            let result = req.and_then(|req| events::record(tx.as_mut(), &req, now));
-            recorded.push(result.map_err(|error| Error::AtLine {
+            let at_line = |error| Error::AtLine {
                 line,
                 error: Box::new(error),
-            })?);
+            };
+            let recorded = req
+                .and_then(|req| events::record(tx.as_mut(), &req, now))
+                .map_err(at_line)?;
+            sink(recorded).map_err(at_line)?;
         }
-        tx.commit()?;
-        Ok(recorded)
+        tx.commit()
     }
 
     pub fn get_event(&mut self, event_id: &str) -> Result<EventReply> {
