@@ -417,3 +417,39 @@ fn a_recount_brings_hand_made_changes_into_the_counts() {
     tx.commit().unwrap();
     assert_eq!(by_status(&mut store.read().unwrap()), want);
 }
+
+#[test]
+fn a_file_at_every_earlier_version_is_migrated_with_its_records() {
+    for version in 1..SCHEMA_VERSION {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("outbox.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(SCHEMA).unwrap();
+        for step in &super::MIGRATIONS[..(version - 1) as usize] {
+            conn.execute_batch(step).unwrap();
+        }
+        conn.execute_batch(&format!(
+            "INSERT INTO events VALUES ('evt_old', 't', 's', 'src', '', 'queued', '{{}}', '[]', '{{}}', 1, 1, 0);
+             INSERT INTO subscriptions VALUES ('sub_old', 'c', '[\"t\"]', '', 'poll', '', 'active', '{{}}', '{{}}', 1, 1);
+             INSERT INTO subscription_types VALUES ('t', 'sub_old');
+             PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {version};"
+        ))
+        .unwrap();
+        drop(conn);
+        let mut store = SqliteStore::open(&path).unwrap();
+        let now: i32 = store
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(now, SCHEMA_VERSION, "from version {version}");
+        let mut tx = store.write().unwrap();
+        assert!(
+            tx.event("evt_old").unwrap().is_some(),
+            "from version {version}"
+        );
+        assert_eq!(tx.active_subscriptions_for("t").unwrap().len(), 1);
+        // The newest tables are there and work.
+        assert!(tx.secrets("sub_old").unwrap().is_empty());
+        tx.commit().unwrap();
+    }
+}
