@@ -204,3 +204,74 @@ fn a_schema_from_a_newer_outbox_is_refused() {
         .get(0);
     assert_eq!(count, 1, "nothing was written");
 }
+
+/// Without table statistics (autovacuum off, right after a large import)
+/// a transition's update must still find its row by the primary key, not
+/// walk an index on (transport, status, ...) of every delivery alike.
+#[test]
+fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
+    let Some(url) = common::postgres("unanalyzed") else {
+        return;
+    };
+    outbox(
+        &url,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ],
+    );
+    let lines: String = (0..3000)
+        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"s{i}\"}}\n"))
+        .collect();
+    let recorded = Command::cargo_bin("outbox")
+        .unwrap()
+        .env("OUTBOX_DB", &url)
+        .args(["event", "record", "--batch", "-"])
+        .write_stdin(lines)
+        .output()
+        .unwrap();
+    assert!(recorded.status.success(), "{recorded:?}");
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let analyzed: i64 = client
+        .query_one(
+            "SELECT count(*) FROM pg_stats WHERE tablename = 'deliveries' AND schemaname = current_schema()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(analyzed, 0, "the table must never have been analyzed");
+    let explain = format!(
+        "EXPLAIN {}",
+        outbox::store::postgres::UPDATE_DELIVERY
+            .replace("$10", "0")
+            .replace("$11", "'queued'")
+            .replace("$12", "'poll'")
+            .replace("$13", "'c'")
+            .replace("$1 ", "'delv_x' ")
+            .replace("$2", "'claimed'")
+            .replace("$3", "'w'")
+            .replace("$4", "''")
+            .replace("$5", "'{}'")
+            .replace("$6", "0")
+            .replace("$7", "0")
+            .replace("$8", "0")
+            .replace("$9", "0")
+    );
+    let plan: Vec<String> = client
+        .query(&explain, &[])
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let plan = plan.join("\n");
+    assert!(
+        plan.contains("deliveries_pkey"),
+        "the update goes through the key:\n{plan}"
+    );
+    assert!(!plan.contains("deliveries_by_transport"), "{plan}");
+}

@@ -7,6 +7,8 @@ mod password;
 mod rows;
 mod tx;
 
+pub use tx::UPDATE_DELIVERY;
+
 use super::{Durability, Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use postgres::{Client, NoTls};

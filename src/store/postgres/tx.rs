@@ -52,6 +52,11 @@ fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
     q
 }
 
+/// A transition's update of one delivery (see `update_delivery`).
+pub const UPDATE_DELIVERY: &str = "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, \
+     updated_at = $6, next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
+     WHERE delivery_id = $1 AND status || '' = $11 AND transport || '' = $12 AND client_id || '' = $13";
+
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
     statements: &'c mut HashMap<String, Statement>,
@@ -355,10 +360,13 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
+        // The guards on status, transport and client are written so that no
+        // index can serve them: without table statistics (autovacuum off,
+        // right after a large import) the planner otherwise takes an index
+        // on (transport, status, ...) and walks every row of that group
+        // instead of the one the primary key finds.
         let changed = self.execute(
-            "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, updated_at = $6, \
-             next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
-             WHERE delivery_id = $1 AND status = $11 AND transport = $12 AND client_id = $13",
+            UPDATE_DELIVERY,
             &[
                 &d.delivery_id,
                 &d.status.as_str(),
