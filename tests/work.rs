@@ -877,3 +877,46 @@ fn a_killed_worker_loses_nothing() {
     assert_eq!(slow["status"], "delivered");
     assert_eq!(slow["claimedBy"], "heir");
 }
+
+#[test]
+fn a_busy_sender_still_takes_a2a_deliveries() {
+    let receiver = Receiver::start(answer);
+    let dbs = databases("work_fair");
+    let db = &dbs[0];
+    webhook_sub(db, "shop", &format!("{}/ok", receiver.url));
+    db.json(
+        now(),
+        &[
+            "sub",
+            "create",
+            "--client",
+            "agent",
+            "--types",
+            "order.created",
+            "--any-target",
+            "--transport",
+            "a2a",
+            "--endpoint",
+            &format!("{}/a2a", receiver.url),
+        ],
+    );
+    for i in 0..10 {
+        db.json(
+            now(),
+            &[
+                "event",
+                "record",
+                "--type",
+                "order.created",
+                "--subject",
+                &format!("o-{i}"),
+            ],
+        );
+    }
+    let out = work(db, &["--drain", "--concurrency", "1"]);
+    assert!(out.status.success(), "{out:?}");
+    let paths: Vec<String> = receiver.requests().iter().map(|r| r.path.clone()).collect();
+    assert_eq!(paths.len(), 20);
+    let first_a2a = paths.iter().position(|p| p == "/a2a").unwrap();
+    assert!(first_a2a <= 1, "webhooks and A2A take turns: {paths:?}");
+}

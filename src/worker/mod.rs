@@ -117,6 +117,9 @@ pub fn run(
     let mut claiming = true;
     let mut idle = POLL_MIN;
     let mut grace_ends: Option<Instant> = None;
+    // Claims are tried in turn, starting one further each round, so a
+    // sender busy with webhooks still takes A2A deliveries.
+    let mut claims = work.claims.clone();
     loop {
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
@@ -132,7 +135,10 @@ pub fn run(
         };
         let mut nothing_ready = false;
         if want > 0 || !finished.is_empty() {
-            let (settled, claimed) = outbox.settle_and_claim(&finished, &work.claims, want)?;
+            let (settled, claimed) = outbox.settle_and_claim(&finished, &claims, want)?;
+            if !claims.is_empty() {
+                claims.rotate_left(1);
+            }
             finished.clear();
             for (id, answer) in &settled {
                 report(id, answer);
