@@ -1,11 +1,13 @@
-//! The queries of a delivery's later life on PostgreSQL: dead letters,
-//! events by time window (replay, backfill, pruning) and an event's
-//! deliveries. The same questions as the SQLite store's, in `$N` text.
+//! Query text built for the filters given on PostgreSQL: the conditions of
+//! the event and subscription lists, and the queries of a delivery's later
+//! life (dead letters, events by time window, an event's deliveries): the
+//! same questions as the SQLite store's, in `$N` text.
 
 use super::rows::Query;
+use crate::core::subscriptions::type_keys;
 use crate::store::sql::DEAD_LETTER;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
-use crate::store::{Cursor, DeliveryFilter, EventWindow};
+use crate::store::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
 
 /// ` AND (created_at, id) < ($n, $m)` (or `>`), continuing a page.
 pub(super) fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Option<&Cursor>) {
@@ -54,6 +56,33 @@ pub(super) fn events_in_window(window: &EventWindow, after: Option<&Cursor>, lim
         "SELECT {EVENT_COLUMNS} FROM events WHERE TRUE{} ORDER BY created_at, event_id LIMIT {limit}",
         q.sql
     );
+    q
+}
+
+/// The conditions of `event list` (and its count).
+pub(super) fn event_conditions(filter: &EventFilter) -> Query {
+    let mut q = Query::default();
+    q.eq("type", filter.event_type.as_deref());
+    q.eq("source", filter.source.as_deref());
+    q.eq("target", filter.target.as_deref());
+    q.eq("subject", filter.subject.as_deref());
+    q.eq("status", filter.status.map(|s| s.as_str()));
+    q
+}
+
+/// The conditions of `sub list` (and its count).
+pub(super) fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
+    let mut q = Query::default();
+    q.eq("client_id", filter.client_id.as_deref());
+    q.eq("status", filter.status.map(|s| s.as_str()));
+    q.eq("transport", filter.transport.map(|t| t.as_str()));
+    if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
+        q.params.push(Box::new(type_keys(event_type)));
+        q.sql.push_str(&format!(
+            " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY(${}))",
+            q.params.len()
+        ));
+    }
     q
 }
 

@@ -27,31 +27,6 @@ const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
 
-fn event_conditions(filter: &EventFilter) -> Query {
-    let mut q = Query::default();
-    q.eq("type", filter.event_type.as_deref());
-    q.eq("source", filter.source.as_deref());
-    q.eq("target", filter.target.as_deref());
-    q.eq("subject", filter.subject.as_deref());
-    q.eq("status", filter.status.map(|s| s.as_str()));
-    q
-}
-
-fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
-    let mut q = Query::default();
-    q.eq("client_id", filter.client_id.as_deref());
-    q.eq("status", filter.status.map(|s| s.as_str()));
-    q.eq("transport", filter.transport.map(|t| t.as_str()));
-    if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
-        q.params.push(Box::new(type_keys(event_type)));
-        q.sql.push_str(&format!(
-            " AND sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY(${}))",
-            q.params.len()
-        ));
-    }
-    q
-}
-
 /// A transition's update of one delivery (see `update_delivery`).
 pub const UPDATE_DELIVERY: &str = "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, \
      updated_at = $6, next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
@@ -231,7 +206,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
-        let mut q = event_conditions(filter);
+        let mut q = ledger::event_conditions(filter);
         ledger::after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
         q.sql = format!(
@@ -300,7 +275,7 @@ impl Tx for PostgresTx<'_> {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>> {
-        let mut q = subscription_conditions(filter);
+        let mut q = ledger::subscription_conditions(filter);
         ledger::after_cursor(&mut q, "sub_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
         q.sql = format!(
@@ -390,13 +365,13 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn count_events(&mut self, filter: &EventFilter) -> Result<i64> {
-        let mut q = event_conditions(filter);
+        let mut q = ledger::event_conditions(filter);
         q.sql = format!("SELECT count(*) FROM events WHERE TRUE{}", q.sql);
         self.count(q)
     }
 
     fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64> {
-        let mut q = subscription_conditions(filter);
+        let mut q = ledger::subscription_conditions(filter);
         q.sql = format!("SELECT count(*) FROM subscriptions WHERE TRUE{}", q.sql);
         self.count(q)
     }
