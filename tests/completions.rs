@@ -5,13 +5,21 @@ use assert_cmd::Command;
 use std::path::Path;
 
 /// `outbox ARGS` and the file under the repository that holds its output.
-const GENERATED: [(&[&str], &str); 6] = [
+const GENERATED: [(&[&str], &str); 13] = [
     (&["completions", "bash"], "completions/outbox.bash"),
     (&["completions", "zsh"], "completions/_outbox"),
     (&["completions", "fish"], "completions/outbox.fish"),
     (&["completions", "elvish"], "completions/outbox.elv"),
     (&["completions", "powershell"], "completions/_outbox.ps1"),
     (&["man"], "man/outbox.1"),
+    // Help snapshots: a changed flag or description shows in review.
+    (&["--help"], "tests/help/outbox.txt"),
+    (&["event", "record", "--help"], "tests/help/event-record.txt"),
+    (&["sub", "create", "--help"], "tests/help/sub-create.txt"),
+    (&["delivery", "claim", "--help"], "tests/help/delivery-claim.txt"),
+    (&["delivery", "list", "--help"], "tests/help/delivery-list.txt"),
+    (&["work", "--help"], "tests/help/work.txt"),
+    (&["prune", "--help"], "tests/help/prune.txt"),
 ];
 
 #[test]
@@ -29,6 +37,7 @@ fn committed_completions_and_man_page_are_current() {
         assert!(!output.stdout.is_empty(), "empty output of {args:?}");
         let path = dir.join(file);
         if bless {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, &output.stdout).unwrap();
         } else if std::fs::read(&path).ok().as_deref() != Some(output.stdout.as_slice()) {
             stale.push(file);
