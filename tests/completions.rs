@@ -14,10 +14,19 @@ const GENERATED: [(&[&str], &str); 13] = [
     (&["man"], "man/outbox.1"),
     // Help snapshots: a changed flag or description shows in review.
     (&["--help"], "tests/help/outbox.txt"),
-    (&["event", "record", "--help"], "tests/help/event-record.txt"),
+    (
+        &["event", "record", "--help"],
+        "tests/help/event-record.txt",
+    ),
     (&["sub", "create", "--help"], "tests/help/sub-create.txt"),
-    (&["delivery", "claim", "--help"], "tests/help/delivery-claim.txt"),
-    (&["delivery", "list", "--help"], "tests/help/delivery-list.txt"),
+    (
+        &["delivery", "claim", "--help"],
+        "tests/help/delivery-claim.txt",
+    ),
+    (
+        &["delivery", "list", "--help"],
+        "tests/help/delivery-list.txt",
+    ),
     (&["work", "--help"], "tests/help/work.txt"),
     (&["prune", "--help"], "tests/help/prune.txt"),
 ];
