@@ -103,6 +103,7 @@ impl Outbox {
         f: impl Fn(&mut dyn Tx, &str, i64) -> Result<T>,
     ) -> Result<Vec<Result<T>>> {
         self.write(|tx, now| {
+            tx.prefetch_deliveries(ids)?;
             ids.iter()
                 .map(|id| match f(tx, id, now) {
                     Err(refused @ Error::Refused(_)) => Ok(Err(refused)),

@@ -227,6 +227,12 @@ pub trait Tx {
     ) -> Result<Vec<Subscription>>;
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>>;
+    /// Reads these deliveries at once (locking them in a writing
+    /// transaction) for the [`Tx::delivery`] lookups that follow, where a
+    /// lookup costs a round trip to a server; a no-op elsewhere.
+    fn prefetch_deliveries(&mut self, _delivery_ids: &[String]) -> Result<()> {
+        Ok(())
+    }
     /// Inserts or replaces the delivery with this id.
     fn put_delivery(&mut self, delivery: &Delivery) -> Result<()>;
     /// Inserts the delivery unless its id exists; false when it did.
