@@ -245,23 +245,27 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
         .unwrap()
         .get(0);
     assert_eq!(analyzed, 0, "the table must never have been analyzed");
-    let explain = format!(
-        "EXPLAIN {}",
-        outbox::store::postgres::UPDATE_DELIVERY
-            .replace("$10", "0")
-            .replace("$11", "'queued'")
-            .replace("$12", "'poll'")
-            .replace("$13", "'c'")
-            .replace("$1 ", "'delv_x' ")
-            .replace("$2", "'claimed'")
-            .replace("$3", "'w'")
-            .replace("$4", "''")
-            .replace("$5", "'{}'")
-            .replace("$6", "0")
-            .replace("$7", "0")
-            .replace("$8", "0")
-            .replace("$9", "0")
-    );
+    // The statement with one row of literal arrays for its parameters,
+    // highest number first so that $1 does not eat into $10.
+    let mut statement = outbox::store::postgres::UPDATE_DELIVERIES.to_owned();
+    for (n, value) in [
+        (13, "'{c}'"),
+        (12, "'{poll}'"),
+        (11, "'{queued}'"),
+        (10, "'{0}'"),
+        (9, "'{0}'"),
+        (8, "'{0}'"),
+        (7, "'{0}'"),
+        (6, "'{0}'"),
+        (5, "'{\\{\\}}'"),
+        (4, "'{x}'"),
+        (3, "'{w}'"),
+        (2, "'{claimed}'"),
+        (1, "'{delv_x}'"),
+    ] {
+        statement = statement.replace(&format!("${n}"), value);
+    }
+    let explain = format!("EXPLAIN {statement}");
     let plan: Vec<String> = client
         .query(&explain, &[])
         .unwrap()

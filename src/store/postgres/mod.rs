@@ -7,7 +7,7 @@ mod password;
 mod rows;
 mod tx;
 
-pub use tx::UPDATE_DELIVERY;
+pub use tx::UPDATE_DELIVERIES;
 
 use super::{Durability, Store, Tx};
 use crate::error::{Error, Result, StorageCode};

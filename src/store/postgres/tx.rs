@@ -27,10 +27,21 @@ const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
 
-/// A transition's update of one delivery (see `update_delivery`).
-pub const UPDATE_DELIVERY: &str = "UPDATE deliveries SET status = $2, claimed_by = $3, last_error = $4, meta = $5, \
-     updated_at = $6, next_attempt_at = $7, claimed_at = $8, lease_expires_at = $9, delivered_at = $10 \
-     WHERE delivery_id = $1 AND status || '' = $11 AND transport || '' = $12 AND client_id || '' = $13";
+/// The transitions of a transaction, written as one statement: each row
+/// of the arrays updates one delivery, found by its key. The guards on
+/// status, transport and client are written so that no index can serve
+/// them: without table statistics (autovacuum off, right after a large
+/// import) the planner would otherwise take an index on (transport, status,
+/// ...) and walk every delivery of that group.
+pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.status, claimed_by = v.claimed_by, \
+     last_error = v.last_error, meta = v.meta, updated_at = v.updated_at, next_attempt_at = v.next_attempt_at, \
+     claimed_at = v.claimed_at, lease_expires_at = v.lease_expires_at, delivered_at = v.delivered_at \
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], \
+                 $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[]) \
+       AS v(delivery_id, status, claimed_by, last_error, meta, updated_at, next_attempt_at, claimed_at, \
+            lease_expires_at, delivered_at, was, transport, client_id) \
+     WHERE d.delivery_id = v.delivery_id AND d.status || '' = v.was \
+       AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -41,6 +52,10 @@ pub(super) struct PostgresTx<'c> {
     /// Deliveries read (and locked) ahead of their lookups, each handed out
     /// once: a command on 500 ids makes one query instead of 500.
     prefetched: HashMap<String, Delivery>,
+    /// Transitions not yet written, each with the status it was read in:
+    /// written together before the next statement or the commit, so a
+    /// claim or completion of 500 is one round trip, not 500.
+    pending: Vec<(DeliveryStatus, Delivery)>,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -55,6 +70,7 @@ impl<'c> PostgresTx<'c> {
             write,
             matches: HashMap::new(),
             prefetched: HashMap::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -76,6 +92,7 @@ impl<'c> PostgresTx<'c> {
         params: &[&(dyn ToSql + Sync)],
         map: fn(&Row) -> Result<T>,
     ) -> Result<Vec<T>> {
+        self.flush()?;
         let statement = self.statement(sql)?;
         let rows = self
             .tx
@@ -90,10 +107,67 @@ impl<'c> PostgresTx<'c> {
     }
 
     fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        self.flush()?;
         let statement = self.statement(sql)?;
         self.tx
             .execute(&statement, params)
             .map_err(|e| pg_error(&e, "write failed"))
+    }
+
+    /// Writes the pending transitions in one statement; every one must find
+    /// its delivery as it was read.
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let text = |f: fn(&(DeliveryStatus, Delivery)) -> String| -> Vec<String> {
+            pending.iter().map(f).collect()
+        };
+        let number =
+            |f: fn(&Delivery) -> i64| -> Vec<i64> { pending.iter().map(|(_, d)| f(d)).collect() };
+        let columns = (
+            text(|(_, d)| d.delivery_id.clone()),
+            text(|(_, d)| d.status.as_str().to_owned()),
+            text(|(_, d)| d.claimed_by.clone()),
+            text(|(_, d)| d.last_error.clone()),
+            text(|(_, d)| json_text(&d.meta)),
+            number(|d| d.updated_at),
+            number(|d| d.next_attempt_at),
+            number(|d| d.claimed_at),
+            number(|d| d.lease_expires_at),
+            number(|d| d.delivered_at),
+            text(|(was, _)| was.as_str().to_owned()),
+            text(|(_, d)| d.transport.as_str().to_owned()),
+            text(|(_, d)| d.client_id.clone()),
+        );
+        let statement = self.statement(UPDATE_DELIVERIES)?;
+        let changed = self
+            .tx
+            .execute(
+                &statement,
+                &[
+                    &columns.0,
+                    &columns.1,
+                    &columns.2,
+                    &columns.3,
+                    &columns.4,
+                    &columns.5,
+                    &columns.6,
+                    &columns.7,
+                    &columns.8,
+                    &columns.9,
+                    &columns.10,
+                    &columns.11,
+                    &columns.12,
+                ],
+            )
+            .map_err(|e| pg_error(&e, "write failed"))?;
+        if changed != pending.len() as u64 {
+            let (was, first) = &pending[0];
+            return Err(not_as_read(&first.delivery_id, *was));
+        }
+        Ok(())
     }
 
     fn count(&mut self, query: Query) -> Result<i64> {
@@ -188,7 +262,8 @@ impl<'c> PostgresTx<'c> {
 }
 
 impl Tx for PostgresTx<'_> {
-    fn commit(self: Box<Self>) -> Result<()> {
+    fn commit(mut self: Box<Self>) -> Result<()> {
+        self.flush()?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
     }
 
@@ -360,33 +435,17 @@ impl Tx for PostgresTx<'_> {
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
         self.prefetched.remove(&d.delivery_id);
-        // The guards on status, transport and client are written so that no
-        // index can serve them: without table statistics (autovacuum off,
-        // right after a large import) the planner otherwise takes an index
-        // on (transport, status, ...) and walks every row of that group
-        // instead of the one the primary key finds.
-        let changed = self.execute(
-            UPDATE_DELIVERY,
-            &[
-                &d.delivery_id,
-                &d.status.as_str(),
-                &d.claimed_by,
-                &d.last_error,
-                &json_text(&d.meta),
-                &d.updated_at,
-                &d.next_attempt_at,
-                &d.claimed_at,
-                &d.lease_expires_at,
-                &d.delivered_at,
-                &was.as_str(),
-                &d.transport.as_str(),
-                &d.client_id,
-            ],
-        )?;
-        match changed {
-            1 => Ok(()),
-            _ => Err(not_as_read(&d.delivery_id, was)),
+        // Written with the others before the next statement or the commit;
+        // a second change of the same delivery first writes the one before.
+        if self
+            .pending
+            .iter()
+            .any(|(_, p)| p.delivery_id == d.delivery_id)
+        {
+            self.flush()?;
         }
+        self.pending.push((was, d.clone()));
+        Ok(())
     }
 
     fn count_events(&mut self, filter: &EventFilter) -> Result<i64> {
