@@ -2,6 +2,10 @@
 //! In a writing transaction every row it reads to change is locked first
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
+mod pending;
+
+pub use pending::UPDATE_DELIVERIES;
+
 use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, json_text, subscription_row};
@@ -16,7 +20,7 @@ use crate::store::sql::{
 };
 use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
-    first_in_claim_order, not_as_read,
+    first_in_claim_order,
 };
 use crate::worker::secrets::Secret;
 use postgres::types::ToSql;
@@ -26,22 +30,6 @@ use std::collections::HashMap;
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
-
-/// The transitions of a transaction, written as one statement: each row
-/// of the arrays updates one delivery, found by its key. The guards on
-/// status, transport and client are written so that no index can serve
-/// them: without table statistics (autovacuum off, right after a large
-/// import) the planner would otherwise take an index on (transport, status,
-/// ...) and walk every delivery of that group.
-pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.status, claimed_by = v.claimed_by, \
-     last_error = v.last_error, meta = v.meta, updated_at = v.updated_at, next_attempt_at = v.next_attempt_at, \
-     claimed_at = v.claimed_at, lease_expires_at = v.lease_expires_at, delivered_at = v.delivered_at \
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], \
-                 $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[]) \
-       AS v(delivery_id, status, claimed_by, last_error, meta, updated_at, next_attempt_at, claimed_at, \
-            lease_expires_at, delivered_at, was, transport, client_id) \
-     WHERE d.delivery_id = v.delivery_id AND d.status || '' = v.was \
-       AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -112,62 +100,6 @@ impl<'c> PostgresTx<'c> {
         self.tx
             .execute(&statement, params)
             .map_err(|e| pg_error(&e, "write failed"))
-    }
-
-    /// Writes the pending transitions in one statement; every one must find
-    /// its delivery as it was read.
-    fn flush(&mut self) -> Result<()> {
-        if self.pending.is_empty() {
-            return Ok(());
-        }
-        let pending = std::mem::take(&mut self.pending);
-        let text = |f: fn(&(DeliveryStatus, Delivery)) -> String| -> Vec<String> {
-            pending.iter().map(f).collect()
-        };
-        let number =
-            |f: fn(&Delivery) -> i64| -> Vec<i64> { pending.iter().map(|(_, d)| f(d)).collect() };
-        let columns = (
-            text(|(_, d)| d.delivery_id.clone()),
-            text(|(_, d)| d.status.as_str().to_owned()),
-            text(|(_, d)| d.claimed_by.clone()),
-            text(|(_, d)| d.last_error.clone()),
-            text(|(_, d)| json_text(&d.meta)),
-            number(|d| d.updated_at),
-            number(|d| d.next_attempt_at),
-            number(|d| d.claimed_at),
-            number(|d| d.lease_expires_at),
-            number(|d| d.delivered_at),
-            text(|(was, _)| was.as_str().to_owned()),
-            text(|(_, d)| d.transport.as_str().to_owned()),
-            text(|(_, d)| d.client_id.clone()),
-        );
-        let statement = self.statement(UPDATE_DELIVERIES)?;
-        let changed = self
-            .tx
-            .execute(
-                &statement,
-                &[
-                    &columns.0,
-                    &columns.1,
-                    &columns.2,
-                    &columns.3,
-                    &columns.4,
-                    &columns.5,
-                    &columns.6,
-                    &columns.7,
-                    &columns.8,
-                    &columns.9,
-                    &columns.10,
-                    &columns.11,
-                    &columns.12,
-                ],
-            )
-            .map_err(|e| pg_error(&e, "write failed"))?;
-        if changed != pending.len() as u64 {
-            let (was, first) = &pending[0];
-            return Err(not_as_read(&first.delivery_id, *was));
-        }
-        Ok(())
     }
 
     fn count(&mut self, query: Query) -> Result<i64> {
