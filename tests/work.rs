@@ -747,18 +747,7 @@ fn a2a_messages_go_as_json_rpc_with_a_bearer_token() {
 fn claim_with_event_and_wait() {
     let dbs = databases("claim_extras");
     let db = &dbs[0];
-    db.json(
-        now(),
-        &[
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ],
-    );
+    subscribed_with(db, &[]);
     let started = Instant::now();
     let none = db.output(now(), &["delivery", "claim", "--wait", "1s"]);
     assert_eq!(none.status.code(), Some(1));

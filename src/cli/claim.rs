@@ -8,7 +8,6 @@ use clap::Args;
 use outbox::core::Outbox;
 use outbox::core::leases::Claim;
 use outbox::core::model::Event;
-use outbox::lifecycle::when::parse_duration;
 use outbox::{Error, Result};
 use std::time::{Duration, Instant};
 
@@ -36,17 +35,12 @@ pub struct ClaimArgs {
 }
 
 pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let wait = match a.wait.as_deref().map(parse_duration) {
-        None => Duration::ZERO,
-        Some(Ok(seconds)) if seconds >= 0 => Duration::from_secs(seconds as u64),
-        Some(Ok(_)) => {
-            return Err(Error::input(
-                "invalid:duration",
-                "--wait must not be negative",
-            ));
-        }
-        Some(Err(e)) => return Err(Error::input("invalid:duration", format!("--wait: {e}"))),
-    };
+    let wait = a
+        .wait
+        .as_deref()
+        .map(|text| super::duration_flag("wait", text))
+        .transpose()?
+        .unwrap_or_default();
     let claim = Claim {
         filter: ctx.delivery_filter(&a.filter)?,
         worker: a.worker,
@@ -56,44 +50,40 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let deadline = Instant::now() + wait;
     let mut pause = Duration::from_millis(50);
     loop {
-        let claimed: Result<Box<dyn Report>> = match a.batch {
-            Some(n) => outbox.claim_batch(&claim, Some(n)).and_then(|page| {
-                if page.deliveries.is_empty() && Instant::now() < deadline {
-                    return Err(outbox::Refusal::NothingToClaim {
-                        filters: Vec::new(),
+        // Nothing ready yet and time left: poll again, backing off. Once the
+        // time is up the answer is the reference's, empty page or refusal.
+        let waiting = Instant::now() < deadline;
+        match a.batch {
+            Some(n) => {
+                let page = outbox.claim_batch(&claim, Some(n))?;
+                if !(page.deliveries.is_empty() && waiting) {
+                    if !a.with_event {
+                        return Ok(Box::new(page));
                     }
-                    .into());
+                    let ids = page.deliveries.iter().map(|d| &d.event_id);
+                    let events = events_of(&mut outbox, ids)?;
+                    return Ok(Box::new(WithEvent::Many { page, events }));
                 }
-                if !a.with_event {
-                    return Ok(Box::new(page) as Box<dyn Report>);
-                }
-                let events = events_of(&mut outbox, page.deliveries.iter().map(|d| &d.event_id))?;
-                Ok(Box::new(WithEvent::Many { page, events }) as Box<dyn Report>)
-            }),
-            None => outbox.claim_next(&claim).and_then(|reply| {
-                if !a.with_event {
-                    return Ok(Box::new(reply) as Box<dyn Report>);
-                }
-                let event = events_of(&mut outbox, [&reply.delivery.event_id])?
-                    .pop()
-                    .flatten()
-                    .map(Box::new);
-                let reply = Box::new(reply);
-                Ok(Box::new(WithEvent::One { reply, event }) as Box<dyn Report>)
-            }),
-        };
-        match claimed {
-            Err(Error::Refused(refusal))
-                if matches!(*refusal, outbox::Refusal::NothingToClaim { .. })
-                    && Instant::now() < deadline =>
-            {
-                std::thread::sleep(pause.min(deadline - Instant::now()));
-                pause = (pause * 2).min(Duration::from_secs(1));
             }
-            // The empty batch made up above to keep waiting: answer as the
-            // reference does once the time is up.
-            other => return other,
+            None => match outbox.claim_next(&claim) {
+                Err(Error::Refused(refusal))
+                    if waiting && matches!(*refusal, outbox::Refusal::NothingToClaim { .. }) => {}
+                claimed => {
+                    let reply = claimed?;
+                    if !a.with_event {
+                        return Ok(Box::new(reply));
+                    }
+                    let event = events_of(&mut outbox, [&reply.delivery.event_id])?
+                        .pop()
+                        .flatten()
+                        .map(Box::new);
+                    let reply = Box::new(reply);
+                    return Ok(Box::new(WithEvent::One { reply, event }));
+                }
+            },
         }
+        std::thread::sleep(pause.min(deadline.saturating_duration_since(Instant::now())));
+        pause = (pause * 2).min(Duration::from_secs(1));
     }
 }
 

@@ -298,6 +298,19 @@ pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T>
         .map(|name| name.parse::<T>().expect("possible values parse"))
 }
 
+/// A duration flag (`30s`, `5m`, `1h30m`, plain seconds) as a `Duration`;
+/// a malformed or negative one is refused naming the flag.
+pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
+    match outbox::lifecycle::when::parse_duration(text) {
+        Ok(seconds) if seconds >= 0 => Ok(std::time::Duration::from_secs(seconds as u64)),
+        Ok(_) => Err(Error::input(
+            "invalid:duration",
+            format!("--{flag}: {text:?} must not be negative"),
+        )),
+        Err(e) => Err(Error::input("invalid:duration", format!("--{flag}: {e}"))),
+    }
+}
+
 /// A window of time by when events were recorded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct WindowArgs {

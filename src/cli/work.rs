@@ -6,7 +6,6 @@ use crate::output::{OutputFormat, Report, View};
 use clap::Args;
 use outbox::core::leases::Claim;
 use outbox::core::model::Transport;
-use outbox::lifecycle::when::parse_duration;
 use outbox::worker::handler::Handler;
 use outbox::worker::send::Sender;
 use outbox::worker::{self, Job, Mode, Work};
@@ -56,14 +55,14 @@ pub struct WorkArgs {
     pub command: Vec<OsString>,
 }
 
+/// A duration flag that must be longer than zero.
 fn duration(flag: &str, text: &str) -> Result<Duration> {
-    match parse_duration(text) {
-        Ok(seconds) if seconds > 0 => Ok(Duration::from_secs(seconds as u64)),
-        Ok(_) => Err(Error::input(
+    match super::duration_flag(flag, text)? {
+        zero if zero.is_zero() => Err(Error::input(
             "invalid:duration",
             format!("--{flag}: {text:?} must be longer than zero"),
         )),
-        Err(e) => Err(Error::input("invalid:duration", format!("--{flag}: {e}"))),
+        positive => Ok(positive),
     }
 }
 
