@@ -31,6 +31,21 @@ fn state(url: &str) -> Value {
     })
 }
 
+/// Records `n` events of type `t` in one batch.
+fn record_batch(url: &str, n: usize) {
+    let lines: String = (0..n)
+        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"s{i}\"}}\n"))
+        .collect();
+    let recorded = Command::cargo_bin("outbox")
+        .unwrap()
+        .env("OUTBOX_DB", url)
+        .args(["event", "record", "--batch", "-"])
+        .write_stdin(lines)
+        .output()
+        .unwrap();
+    assert!(recorded.status.success(), "{recorded:?}");
+}
+
 fn seeded(test: &str) -> Option<String> {
     let url = common::postgres(test)?;
     assert!(
@@ -225,17 +240,7 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
             "--any-target",
         ],
     );
-    let lines: String = (0..3000)
-        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"s{i}\"}}\n"))
-        .collect();
-    let recorded = Command::cargo_bin("outbox")
-        .unwrap()
-        .env("OUTBOX_DB", &url)
-        .args(["event", "record", "--batch", "-"])
-        .write_stdin(lines)
-        .output()
-        .unwrap();
-    assert!(recorded.status.success(), "{recorded:?}");
+    record_batch(&url, 3000);
     let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
     let analyzed: i64 = client
         .query_one(
@@ -278,4 +283,123 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
         "the update goes through the key:\n{plan}"
     );
     assert!(!plan.contains("deliveries_by_transport"), "{plan}");
+}
+
+/// The counts `stats` keeps on PostgreSQL: several workers claiming,
+/// completing, failing (with retries queued), releasing and recording at
+/// once must leave them equal to a count of the rows.
+#[test]
+fn kept_counts_equal_a_recount_after_concurrent_writers() {
+    let Some(url) = common::postgres("counts") else {
+        return;
+    };
+    for client in ["a", "b"] {
+        let args = [
+            "sub",
+            "create",
+            "--client",
+            client,
+            "--types",
+            "t",
+            "--any-target",
+        ];
+        assert!(outbox(&url, &args).status.success());
+    }
+    record_batch(&url, 200);
+    let workers: Vec<_> = (0..4)
+        .map(|w| {
+            let url = url.clone();
+            std::thread::spawn(move || {
+                for round in 0..8 {
+                    let worker = format!("w{w}");
+                    let claimed = outbox(
+                        &url,
+                        &["delivery", "claim", "--worker", &worker, "--batch", "12"],
+                    );
+                    let claimed: Value = serde_json::from_slice(&claimed.stdout).unwrap();
+                    let ids: Vec<&str> = claimed["deliveries"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|d| d["deliveryId"].as_str().unwrap())
+                        .collect();
+                    for (i, id) in ids.iter().enumerate() {
+                        let verb = ["complete", "fail", "release", "complete"][(i + round) % 4];
+                        let done = outbox(&url, &["delivery", verb, id, "--worker", &worker]);
+                        assert!(done.status.success(), "{verb} {id}: {done:?}");
+                    }
+                    let subject = format!("late-{w}-{round}");
+                    let recorded = outbox(
+                        &url,
+                        &["event", "record", "--type", "t", "--subject", &subject],
+                    );
+                    assert!(recorded.status.success(), "{recorded:?}");
+                }
+                // Some are left claimed.
+                let claimed = outbox(&url, &["delivery", "claim", "--batch", "3"]);
+                assert!(claimed.status.success(), "{claimed:?}");
+            })
+        })
+        .collect();
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    let stats: Value = serde_json::from_slice(&outbox(&url, &["stats"]).stdout).unwrap();
+    let recounted: Value =
+        serde_json::from_slice(&outbox(&url, &["stats", "--recount"]).stdout).unwrap();
+    assert_eq!(stats["stats"], recounted["stats"]);
+    // The writers did move deliveries through every state counted.
+    for status in ["queued", "claimed", "delivered", "failed"] {
+        assert!(
+            recounted["stats"]["byStatus"][status].as_i64() > Some(0),
+            "{status}: {recounted}"
+        );
+    }
+    assert_eq!(
+        recounted["stats"]["total"].as_i64(),
+        Some(2 * (200 + 4 * 8) + stats_failed_retries(&recounted)),
+        "{recounted}"
+    );
+}
+
+/// Every failed delivery here had attempts left: each queued one retry.
+fn stats_failed_retries(stats: &Value) -> i64 {
+    stats["stats"]["byStatus"]["failed"].as_i64().unwrap()
+}
+
+/// A database at schema version 2 (before kept counts) is brought to this
+/// version in place, its counts taken from its rows.
+#[test]
+fn a_schema_from_before_kept_counts_is_migrated_in_place() {
+    let Some(url) = seeded("migrate") else { return };
+    for i in 0..5 {
+        let subject = format!("s{i}");
+        outbox(
+            &url,
+            &["event", "record", "--type", "t", "--subject", &subject],
+        );
+    }
+    assert!(
+        outbox(&url, &["delivery", "claim", "--batch", "2"])
+            .status
+            .success()
+    );
+    let expected: Value = serde_json::from_slice(&outbox(&url, &["stats"]).stdout).unwrap();
+    let schema = url.rsplit("search_path%3D").next().unwrap().to_owned();
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; \
+             UPDATE {schema}.outbox_schema SET version = 2"
+        ))
+        .unwrap();
+    let migrated: Value = serde_json::from_slice(&outbox(&url, &["stats"]).stdout).unwrap();
+    assert_eq!(migrated["stats"], expected["stats"]);
+    assert_eq!(migrated["stats"]["byStatus"]["queued"], 4, "{migrated}");
+    let version: i32 = admin
+        .query_one(&format!("SELECT version FROM {schema}.outbox_schema"), &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(version, outbox::store::postgres::SCHEMA_VERSION);
 }

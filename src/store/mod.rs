@@ -1,6 +1,7 @@
 //! Storage: the only place that speaks SQL. The core asks for records through
 //! [`Store`] and [`Tx`]; a backend only stores and fetches, it never decides.
 
+mod counts;
 pub mod postgres;
 mod sql;
 pub mod sqlite;

@@ -66,7 +66,7 @@ pub(super) fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<
         .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))
 }
 
-fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
+pub(super) fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
     row.get::<_, String>(index).parse().map_err(corrupt)
 }
 

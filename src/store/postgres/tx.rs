@@ -2,18 +2,20 @@
 //! In a writing transaction every row it reads to change is locked first
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
+mod counts;
 mod pending;
 
 pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
 use super::pg_error;
-use super::rows::{Query, delivery_row, event_row, from_json, json_text, subscription_row};
+use super::rows::{Query, delivery_row, event_row, from_json, json_text, parsed, subscription_row};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
+use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
     SUBSCRIPTION_REPLACE,
@@ -44,6 +46,10 @@ pub(super) struct PostgresTx<'c> {
     /// written together before the next statement or the commit, so a
     /// claim or completion of 500 is one round trip, not 500.
     pending: Vec<(DeliveryStatus, Delivery)>,
+    /// Changes to the kept delivery counts, written just before the commit
+    /// to the count rows of `slot`.
+    counts: CountChanges,
+    slot: i16,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -59,6 +65,8 @@ impl<'c> PostgresTx<'c> {
             matches: HashMap::new(),
             prefetched: HashMap::new(),
             pending: Vec::new(),
+            counts: CountChanges::default(),
+            slot: counts::random_slot(),
         }
     }
 
@@ -196,6 +204,7 @@ impl<'c> PostgresTx<'c> {
 impl Tx for PostgresTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
         self.flush()?;
+        self.flush_counts()?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
     }
 
@@ -355,14 +364,24 @@ impl Tx for PostgresTx<'_> {
         Ok(())
     }
 
-    fn put_delivery(&mut self, delivery: &Delivery) -> Result<()> {
-        self.prefetched.remove(&delivery.delivery_id);
-        self.write_delivery(delivery, DELIVERY_REPLACE).map(drop)
+    fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
+        self.prefetched.remove(&d.delivery_id);
+        let replaced = self.rows(
+            "SELECT status, transport, client_id FROM deliveries WHERE delivery_id = $1 FOR UPDATE",
+            &[&d.delivery_id],
+            |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2))),
+        )?;
+        self.write_delivery(d, DELIVERY_REPLACE)?;
+        self.counts.replaced(replaced.into_iter().next(), d);
+        Ok(())
     }
 
-    fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool> {
-        self.write_delivery(delivery, "ON CONFLICT (delivery_id) DO NOTHING")
-            .map(|n| n == 1)
+    fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
+        let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
+        if inserted {
+            self.counts.add(d.status, d.transport, &d.client_id, 1);
+        }
+        Ok(inserted)
     }
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
@@ -377,6 +396,7 @@ impl Tx for PostgresTx<'_> {
             self.flush()?;
         }
         self.pending.push((was, d.clone()));
+        self.counts.moved(was, d);
         Ok(())
     }
 
@@ -423,6 +443,9 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        if kept::kept_counts_serve(filter) {
+            return kept::claimable_count(self, filter, now);
+        }
         let filter = filter.without_status();
         let mut q = Query::with_now(now).deliveries(&filter);
         q.sql = format!(
@@ -484,11 +507,15 @@ impl Tx for PostgresTx<'_> {
 
     fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
         let ids: Vec<&str> = deliveries.iter().map(|d| d.delivery_id.as_str()).collect();
-        self.execute(
-            "DELETE FROM deliveries WHERE delivery_id = ANY($1)",
+        let deleted = self.rows(
+            "DELETE FROM deliveries WHERE delivery_id = ANY($1) RETURNING status, transport, client_id",
             &[&ids],
-        )
-        .map(drop)
+            |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2))),
+        )?;
+        for (status, transport, client_id) in deleted {
+            self.counts.add(status, transport, &client_id, -1);
+        }
+        Ok(())
     }
 
     fn delete_event(&mut self, event_id: &str) -> Result<()> {
@@ -568,7 +595,14 @@ impl Tx for PostgresTx<'_> {
         self.rows(&sql, &[&after, &limit], delivery_row)
     }
 
+    fn recount_deliveries(&mut self) -> Result<()> {
+        self.recount()
+    }
+
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
+        if kept::kept_counts_serve(filter) {
+            return kept::delivery_counts(self, filter, now);
+        }
         let mut q = Query::with_now(now).deliveries(filter);
         q.sql = format!(
             "SELECT status, transport, client_id, count(*), \

@@ -240,14 +240,6 @@ pub(super) fn attempts() -> String {
     )
 }
 
-/// Whether counts for `filter` can come from `delivery_counts`, which is
-/// kept per (status, transport, client) and knows nothing of events or
-/// subscriptions.
-pub(super) fn counters_serve(filter: &DeliveryFilter) -> bool {
-    let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
-    !given(&filter.event_id) && !given(&filter.sub_id) && !given(&filter.event_type)
-}
-
 /// Rows of `delivery_counts` that `filter` selects: status, transport, client, n.
 pub(super) fn counters(filter: &DeliveryFilter) -> Query {
     let c = Conditions::default().deliveries(filter);
@@ -444,7 +436,7 @@ pub(super) mod tests {
                 &counts(filter, 100),
                 false,
             );
-            if counters_serve(filter) {
+            if crate::store::counts::kept_counts_serve(filter) {
                 let kept = [
                     ("kept counts", counters(filter)),
                     ("scheduled", scheduled(filter, 100)),

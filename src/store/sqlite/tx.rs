@@ -1,7 +1,7 @@
 //! The SQL of every read and write, inside one SQLite transaction.
 //! Statements are prepared once per connection (`prepare_cached`).
 
-use super::counts::{self, CountChanges};
+use super::counts;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
@@ -13,6 +13,7 @@ use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
+use crate::store::counts::{self as kept, CountChanges, KeptCounts};
 use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
 use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
@@ -137,7 +138,7 @@ impl<'c> SqliteTx<'c> {
 
 impl Tx for SqliteTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
-        self.counts.flush(&self.tx)?;
+        counts::flush(&mut self.counts, &self.tx)?;
         self.tx.commit().map_err(|e| sql_error(&e))
     }
 
@@ -270,10 +271,7 @@ impl Tx for SqliteTx<'_> {
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
         )?;
         self.write_delivery(d, DELIVERY_REPLACE)?;
-        if let Some((status, transport, client_id)) = first(replaced) {
-            self.counts.add(status, transport, &client_id, -1);
-        }
-        self.counts.add(d.status, d.transport, &d.client_id, 1);
+        self.counts.replaced(first(replaced), d);
         Ok(())
     }
 
@@ -318,8 +316,7 @@ impl Tx for SqliteTx<'_> {
             return Err(not_as_read(&d.delivery_id, was));
         }
         drop(stmt);
-        self.counts.add(was, d.transport, &d.client_id, -1);
-        self.counts.add(d.status, d.transport, &d.client_id, 1);
+        self.counts.moved(was, d);
         Ok(())
     }
 
@@ -344,17 +341,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        if queries::counters_serve(filter) {
-            // Due = all queued minus those scheduled later; plus expired leases.
-            let queued = DeliveryFilter {
-                status: Some(DeliveryStatus::Queued),
-                ..filter.clone()
-            };
-            let counters = self.kept_counts(&queued)?;
-            let queued: i64 = counters.iter().map(|(_, _, _, n)| n).sum();
-            let scheduled = self.run_count(queries::scheduled(filter, now))?;
-            let expired = self.run_count(queries::expired(filter, now))?;
-            return Ok(queued - scheduled + expired);
+        if kept::kept_counts_serve(filter) {
+            return kept::claimable_count(self, filter, now);
         }
         self.run_count(queries::count_claimable(filter, now))
     }
@@ -503,49 +491,34 @@ impl Tx for SqliteTx<'_> {
 
     fn recount_deliveries(&mut self) -> Result<()> {
         // Changes not yet written would be counted twice.
-        self.counts = CountChanges::default();
+        self.counts.clear();
         counts::recount(&self.tx)
     }
 
     fn delivery_counts(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
-        if !queries::counters_serve(filter) {
+        if !kept::kept_counts_serve(filter) {
             return self.counted_from_rows(filter, now);
         }
-        let mut counts = DeliveryCounts::default();
-        let (mut queued, mut claimed) = (0, 0);
-        for (status, transport, client, n) in self.kept_counts(filter)? {
-            counts.total += n;
-            match status.as_str() {
-                "queued" => queued += n,
-                "claimed" => claimed += n,
-                _ => {}
-            }
-            counts.add_group(status, transport, client, n);
-        }
-        let wants = |status| filter.status.is_none_or(|s| s == status);
-        if wants(DeliveryStatus::Queued) {
-            counts.scheduled = self.run_count(queries::scheduled(filter, now))?;
-        }
-        if wants(DeliveryStatus::Claimed) {
-            counts.expired = self.run_count(queries::expired(filter, now))?;
-        }
-        counts.ready = queued - counts.scheduled;
-        counts.active_claims = claimed - counts.expired;
-        Ok(counts)
+        kept::delivery_counts(self, filter, now)
+    }
+}
+
+impl KeptCounts for SqliteTx<'_> {
+    fn kept(&mut self, filter: &DeliveryFilter) -> Result<Vec<(String, String, String, i64)>> {
+        counts::flush(&mut self.counts, &self.tx)?;
+        self.run(queries::counters(filter), counter_row)
+    }
+
+    fn scheduled(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        self.run_count(queries::scheduled(filter, now))
+    }
+
+    fn expired(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        self.run_count(queries::expired(filter, now))
     }
 }
 
 impl SqliteTx<'_> {
-    /// The kept counts of the groups `filter` selects, this transaction's
-    /// own changes included.
-    fn kept_counts(
-        &mut self,
-        filter: &DeliveryFilter,
-    ) -> Result<Vec<(String, String, String, i64)>> {
-        self.counts.flush(&self.tx)?;
-        self.run(queries::counters(filter), counter_row)
-    }
-
     /// Counts by reading the deliveries a filter selects.
     fn counted_from_rows(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
         type Group = (String, String, String, [i64; 5]);

@@ -1,0 +1,126 @@
+//! The kept delivery counts on PostgreSQL (`delivery_counts`): a
+//! transaction's changes written in one statement to the rows of one slot,
+//! read back summed over the slots with the changes not yet written, and
+//! counted again from the rows on request.
+
+use super::super::rows::Query;
+use super::PostgresTx;
+use crate::error::Result;
+use crate::store::DeliveryFilter;
+use crate::store::counts::{CountChange, KeptCounts};
+use std::hash::{BuildHasher, Hasher};
+
+/// How many rows each count is spread over.
+const SLOTS: u64 = 16;
+
+/// Adds a transaction's changes to the rows of slot `$5`, in the order
+/// given (the same order in every transaction, so none deadlock).
+const ADD_COUNTS: &str = "INSERT INTO delivery_counts (status, transport, client_id, slot, n) \
+     SELECT status, transport, client_id, $5, n \
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS c(status, transport, client_id, n) \
+     ON CONFLICT (status, transport, client_id, slot) DO UPDATE SET n = delivery_counts.n + excluded.n";
+
+/// Queued deliveries due after `$1`, from the index of scheduled ones.
+const SCHEDULED: &str = "SELECT count(*) FROM deliveries WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1";
+
+/// Claimed deliveries whose lease ran out by `$1`, from the index of leases.
+const EXPIRED: &str = "SELECT count(*) FROM deliveries \
+     WHERE status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
+
+/// A slot for this transaction's count changes, picked at random.
+pub(super) fn random_slot() -> i16 {
+    let random = std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish();
+    (random % SLOTS) as i16
+}
+
+/// The four columns of count changes, as arrays.
+fn columns(changes: &[CountChange]) -> (Vec<String>, Vec<String>, Vec<String>, Vec<i64>) {
+    let text = |f: fn(&CountChange) -> String| changes.iter().map(f).collect();
+    (
+        text(|c| c.0.as_str().to_owned()),
+        text(|c| c.1.as_str().to_owned()),
+        text(|c| c.2.clone()),
+        changes.iter().map(|c| c.3).collect(),
+    )
+}
+
+impl PostgresTx<'_> {
+    /// Writes the count changes of this transaction: the last statement
+    /// before its commit, so that the count rows stay locked for as short a
+    /// time as the commit takes.
+    pub(super) fn flush_counts(&mut self) -> Result<()> {
+        let changes = self.counts.take();
+        if changes.is_empty() {
+            return Ok(());
+        }
+        let (status, transport, client, n) = columns(&changes);
+        let slot = self.slot;
+        self.execute(ADD_COUNTS, &[&status, &transport, &client, &n, &slot])
+            .map(drop)
+    }
+
+    /// Counts every delivery again. Writers that change counts meanwhile
+    /// wait for it (the table lock), so none is lost or counted twice.
+    pub(super) fn recount(&mut self) -> Result<()> {
+        self.counts.clear();
+        for sql in [
+            "LOCK TABLE delivery_counts IN SHARE ROW EXCLUSIVE MODE",
+            "DELETE FROM delivery_counts",
+            "INSERT INTO delivery_counts (status, transport, client_id, slot, n) \
+             SELECT status, transport, client_id, 0, count(*) FROM deliveries \
+             GROUP BY status, transport, client_id",
+        ] {
+            self.execute(sql, &[])?;
+        }
+        Ok(())
+    }
+
+    /// A count with the filter's conditions on the deliveries.
+    fn count_where(&mut self, sql: &str, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        let mut q = Query::with_now(now).deliveries(&filter.without_status());
+        q.sql = format!("{sql}{}", q.sql);
+        self.count(q)
+    }
+}
+
+impl KeptCounts for PostgresTx<'_> {
+    fn kept(&mut self, filter: &DeliveryFilter) -> Result<Vec<(String, String, String, i64)>> {
+        // The changes not yet written are added in the query rather than
+        // written first: writing them would lock count rows for the rest
+        // of the transaction.
+        let changes = self.counts.changes();
+        let (status, transport, client, n) = columns(&changes);
+        let mut q = Query {
+            sql: String::new(),
+            params: vec![
+                Box::new(status),
+                Box::new(transport),
+                Box::new(client),
+                Box::new(n),
+            ],
+        }
+        .deliveries(filter);
+        q.sql = format!(
+            "SELECT status, transport, client_id, sum(n)::bigint FROM ( \
+                 SELECT status, transport, client_id, n FROM delivery_counts \
+                 UNION ALL \
+                 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) \
+             ) AS c(status, transport, client_id, n) WHERE TRUE{} \
+             GROUP BY status, transport, client_id HAVING sum(n) > 0",
+            q.sql
+        );
+        self.run(q, |row| {
+            Ok((row.get(0), row.get(1), row.get(2), row.get(3)))
+        })
+    }
+
+    fn scheduled(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        self.count_where(SCHEDULED, filter, now)
+    }
+
+    fn expired(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        self.count_where(EXPIRED, filter, now)
+    }
+}
