@@ -12,6 +12,7 @@
 //! server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL.
 
 mod baselines;
+mod pgmq;
 mod pruning;
 mod setup;
 mod working;
@@ -462,6 +463,12 @@ fn main() {
     }
     if wanted("8") {
         figures.extend(working::working(&bench));
+    }
+    if wanted("9") {
+        figures.extend(pgmq::beside_pgmq(&bench));
+    }
+    if wanted("10") {
+        figures.extend(pgmq::scaling());
     }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",

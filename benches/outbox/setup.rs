@@ -6,6 +6,7 @@ use outbox::core::leases::{Claim, Complete};
 use outbox::core::subscriptions::SubscriptionFields;
 use outbox::core::{Clock, Outbox};
 pub use outbox::store::Durability;
+use outbox::store::postgres::{PostgresStore, is_url};
 use outbox::store::sqlite::SqliteStore;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -112,11 +113,13 @@ pub fn env_size(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// The outbox at `db`: a SQLite file, or a PostgreSQL URL.
 pub fn open(db: &Path, sync: Durability) -> Outbox {
-    Outbox::new(
-        Box::new(SqliteStore::open_with(db, sync).unwrap()),
-        Clock::System,
-    )
+    let store: Box<dyn outbox::store::Store> = match db.to_str().filter(|d| is_url(d)) {
+        Some(url) => Box::new(PostgresStore::connect_with(url, sync).unwrap()),
+        None => Box::new(SqliteStore::open_with(db, sync).unwrap()),
+    };
+    Outbox::new(store, Clock::System)
 }
 
 pub fn subscribe(outbox: &mut Outbox, client: &str, event_type: &str) {
@@ -192,7 +195,14 @@ impl CoreCycles {
 /// delivered) and 10,000 subscriptions to other event types.
 pub fn scaled_db(bench: &Bench, deliveries: usize) -> PathBuf {
     let db = bench.fresh_db(&format!("scale-{deliveries}"));
-    let mut outbox = open(&db, Durability::Normal);
+    fill_scaled(&db, deliveries);
+    db
+}
+
+/// Fills the empty outbox at `db` (a file or a PostgreSQL URL) as
+/// [`scaled_db`] describes.
+pub fn fill_scaled(db: &Path, deliveries: usize) {
+    let mut outbox = open(db, Durability::Normal);
     for i in 0..10_000 {
         subscribe(&mut outbox, &format!("client-{i}"), &format!("other.{i}"));
     }
@@ -204,16 +214,22 @@ pub fn scaled_db(bench: &Bench, deliveries: usize) -> PathBuf {
         record(&mut outbox, "order.created", from, chunk.min(events - from));
     }
     drop(outbox);
-    // History: half the deliveries are done. Plain SQL sets the scene
-    // quickly; a recount then brings the kept counts in step.
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute_batch(
-        "UPDATE deliveries SET status = 'delivered', delivered_at = created_at WHERE substr(delivery_id, 1, 1) < '8'",
-    )
-    .unwrap();
-    drop(conn);
-    crate::setup::outbox(&db, Durability::Normal, &["stats", "--recount"]);
-    db
+    // History: half the deliveries are done (those whose id's first hex
+    // digit is below 8). Plain SQL sets the scene quickly; a recount then
+    // brings the kept counts in step.
+    let history = "UPDATE deliveries SET status = 'delivered', delivered_at = created_at \
+                   WHERE substr(delivery_id, 6, 1) < '8'";
+    match db.to_str().filter(|d| is_url(d)) {
+        Some(url) => {
+            let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
+            client.batch_execute(history).unwrap();
+        }
+        None => {
+            let conn = rusqlite::Connection::open(db).unwrap();
+            conn.execute_batch(history).unwrap();
+        }
+    }
+    crate::setup::outbox(db, Durability::Normal, &["stats", "--recount"]);
 }
 
 pub type Op = fn(&Path, usize);

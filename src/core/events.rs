@@ -184,6 +184,24 @@ pub struct AckEvent {
 }
 
 pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Result<EventRecorded> {
+    let prepared = prepare(tx, req, clock_now)?;
+    let mut recorded = write(tx, vec![prepared], clock_now)?;
+    Ok(recorded.pop().expect("one answer per event written"))
+}
+
+/// An event made from a request, not yet written: the event as it would
+/// be if new, the subscriptions it reaches, and which of its fields an
+/// existing event with the same id keeps.
+pub(crate) struct Prepared {
+    pub(crate) event: Event,
+    subscriptions: Vec<Subscription>,
+    keeps_status: bool,
+    keeps_ack: bool,
+    keeps_ack_at: bool,
+}
+
+/// Checks a request and makes its event, reading only subscriptions.
+pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Result<Prepared> {
     if req.event_type.is_empty() {
         return Err(Refusal::MissingType.into());
     }
@@ -201,7 +219,7 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         _ => ids::event_id(&req.event_type, &subject, &source, &target, &payload, now),
     };
     let subscriptions = matching(tx, &req.event_type, &source, &subject, &target)?;
-    let mut event = Event {
+    let event = Event {
         event_id,
         event_type: req.event_type.clone(),
         subject,
@@ -215,53 +233,79 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
         updated_at: nonzero(req.updated_at).unwrap_or(now),
         ack_at: req.ack_at.unwrap_or(0),
     };
-    // Most events are new: try the insert first, and only when the id
-    // exists read it back to keep what it has lived through: status, ack
-    // and ackAt unless the payload says otherwise, and always its
-    // createdAt (a payload's createdAt is this call's now: its updatedAt).
-    if !tx.insert_event(&event)? {
-        let current = get(tx, &event.event_id)?;
-        if req.status.is_none() {
+    Ok(Prepared {
+        event,
+        subscriptions,
+        keeps_status: req.status.is_none(),
+        keeps_ack: req.ack.is_none(),
+        keeps_ack_at: req.ack_at.is_none(),
+    })
+}
+
+/// Writes prepared events, whose ids must all differ, and their first
+/// deliveries: the events in one call to the store, then the deliveries
+/// in one, so a server sees two statements rather than one per row.
+/// Answers come in the order given.
+pub(crate) fn write(
+    tx: &mut dyn Tx,
+    mut prepared: Vec<Prepared>,
+    clock_now: i64,
+) -> Result<Vec<EventRecorded>> {
+    let events: Vec<Event> = prepared.iter().map(|p| p.event.clone()).collect();
+    let inserted = tx.insert_events(&events)?;
+    drop(events);
+    // Most events are new. An id that exists keeps what it has lived
+    // through: status, ack and ackAt unless the request says otherwise, and
+    // always its createdAt (a request's createdAt is then its updatedAt).
+    for (p, inserted) in prepared.iter_mut().zip(inserted) {
+        if inserted {
+            continue;
+        }
+        let current = get(tx, &p.event.event_id)?;
+        let event = &mut p.event;
+        if p.keeps_status {
             event.status = current.status;
         }
-        if req.ack.is_none() {
+        if p.keeps_ack {
             event.ack = current.ack;
         }
-        if req.ack_at.is_none() {
+        if p.keeps_ack_at {
             event.ack_at = current.ack_at;
         }
         event.created_at = current.created_at;
-        tx.put_event(&event)?;
+        tx.put_event(event)?;
     }
-    let mut deliveries = Vec::with_capacity(subscriptions.len());
-    for subscription in &subscriptions {
-        deliveries.push(delivery_for(tx, &event, subscription, clock_now)?);
+    let mut firsts = Vec::new();
+    for p in &prepared {
+        for subscription in &p.subscriptions {
+            firsts.push(first_attempt(&p.event, subscription, clock_now)?);
+        }
     }
-    Ok(EventRecorded {
-        ok: OkTrue,
-        event,
-        deliveries,
-    })
+    let inserted = tx.insert_deliveries(&firsts)?;
+    let mut firsts = firsts.into_iter().zip(inserted);
+    let mut recorded = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        let mut deliveries = Vec::with_capacity(p.subscriptions.len());
+        for (delivery, inserted) in firsts.by_ref().take(p.subscriptions.len()) {
+            // An existing first attempt is answered as it is.
+            deliveries.push(if inserted {
+                delivery
+            } else {
+                deliveries::get(tx, &delivery.delivery_id)?
+            });
+        }
+        recorded.push(EventRecorded {
+            ok: OkTrue,
+            event: p.event,
+            deliveries,
+        });
+    }
+    Ok(recorded)
 }
 
 /// Python's `value or fallback` on an integer: zero counts as not given.
 pub(crate) fn nonzero(value: Option<i64>) -> Option<i64> {
     value.filter(|n| *n != 0)
-}
-
-/// The first attempt of delivering `event` to `subscription`; an existing
-/// first attempt is returned as it is.
-fn delivery_for(
-    tx: &mut dyn Tx,
-    event: &Event,
-    subscription: &Subscription,
-    now: i64,
-) -> Result<Delivery> {
-    let delivery = first_attempt(event, subscription, now)?;
-    if tx.insert_delivery(&delivery)? {
-        return Ok(delivery);
-    }
-    deliveries::get(tx, &delivery.delivery_id)
 }
 
 /// The first attempt of delivering `event` to `subscription`, created at

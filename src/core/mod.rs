@@ -24,6 +24,11 @@ use leases::{Cancel, Claim, Complete, Fail, Failed, Release, Renew, Retry, Sweep
 use serde::{Serialize, Serializer};
 use subscriptions::{SubscriptionFields, SubscriptionList, SubscriptionReply};
 
+/// How many events of a batch are written together: enough that a round
+/// trip to a server costs little per event, few enough that the chunk's
+/// memory does not count.
+const RECORD_CHUNK: usize = 500;
+
 /// The `"ok": true` every successful answer starts with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OkTrue;
@@ -194,16 +199,37 @@ impl Outbox {
     {
         let mut tx = self.store.write()?;
         let now = self.clock.now();
+        // Events are written a chunk at a time (a server then sees a few
+        // statements per chunk, not a few per event); a chunk ends before
+        // an id it already holds, so a repeated id sees the first written.
+        let mut chunk: Vec<(usize, events::Prepared)> = Vec::new();
+        let mut ids = std::collections::HashSet::new();
+        let mut write = |tx: &mut dyn Tx, chunk: &mut Vec<(usize, events::Prepared)>| {
+            let (lines, prepared): (Vec<usize>, Vec<events::Prepared>) = chunk.drain(..).unzip();
+            let recorded = events::write(tx, prepared, now)?;
+            for (line, recorded) in lines.into_iter().zip(recorded) {
+                sink(recorded).map_err(|error| Error::AtLine {
+                    line,
+                    error: Box::new(error),
+                })?;
+            }
+            Ok::<_, Error>(())
+        };
         for (line, req) in requests {
-            let at_line = |error| Error::AtLine {
-                line,
-                error: Box::new(error),
-            };
-            let recorded = req
-                .and_then(|req| events::record(tx.as_mut(), &req, now))
-                .map_err(at_line)?;
-            sink(recorded).map_err(at_line)?;
+            let prepared = req
+                .and_then(|req| events::prepare(tx.as_mut(), &req, now))
+                .map_err(|error| Error::AtLine {
+                    line,
+                    error: Box::new(error),
+                })?;
+            if chunk.len() == RECORD_CHUNK || !ids.insert(prepared.event.event_id.clone()) {
+                write(tx.as_mut(), &mut chunk)?;
+                ids.clear();
+                ids.insert(prepared.event.event_id.clone());
+            }
+            chunk.push((line, prepared));
         }
+        write(tx.as_mut(), &mut chunk)?;
         tx.commit()
     }
 

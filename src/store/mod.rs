@@ -196,6 +196,12 @@ pub trait Tx {
     fn put_event(&mut self, event: &Event) -> Result<()>;
     /// Inserts the event unless its id exists; false when it did.
     fn insert_event(&mut self, event: &Event) -> Result<bool>;
+    /// [`Tx::insert_event`] for each event, whose ids all differ: for
+    /// each, whether it was inserted. A server backend writes them in one
+    /// statement.
+    fn insert_events(&mut self, events: &[Event]) -> Result<Vec<bool>> {
+        events.iter().map(|e| self.insert_event(e)).collect()
+    }
     /// Newest first by `(createdAt, eventId)`.
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>>;
     /// How many events `filter` selects (its `before` ignored).
@@ -238,6 +244,11 @@ pub trait Tx {
     fn put_delivery(&mut self, delivery: &Delivery) -> Result<()>;
     /// Inserts the delivery unless its id exists; false when it did.
     fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool>;
+    /// [`Tx::insert_delivery`] for each delivery, whose ids all differ:
+    /// for each, whether it was inserted.
+    fn insert_deliveries(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
+        deliveries.iter().map(|d| self.insert_delivery(d)).collect()
+    }
     /// Stores the fields a transition can change (status, claim, lease,
     /// times, error, meta) of an existing delivery whose status, as read in
     /// this transaction, `was`. Fails unless the stored delivery has that

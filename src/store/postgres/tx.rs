@@ -3,6 +3,7 @@
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
 mod counts;
+mod inserts;
 mod pending;
 
 pub use pending::UPDATE_DELIVERIES;
@@ -225,6 +226,10 @@ impl Tx for PostgresTx<'_> {
             .map(|n| n == 1)
     }
 
+    fn insert_events(&mut self, events: &[Event]) -> Result<Vec<bool>> {
+        self.insert_event_rows(events)
+    }
+
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
         let mut q = ledger::event_conditions(filter);
         ledger::after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
@@ -382,6 +387,10 @@ impl Tx for PostgresTx<'_> {
             self.counts.add(d.status, d.transport, &d.client_id, 1);
         }
         Ok(inserted)
+    }
+
+    fn insert_deliveries(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
+        self.insert_delivery_rows(deliveries)
     }
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
