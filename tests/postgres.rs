@@ -390,7 +390,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
     let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
     admin
         .batch_execute(&format!(
-            "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; \
+            "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();

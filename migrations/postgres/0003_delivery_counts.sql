@@ -24,3 +24,8 @@ SELECT status, transport, client_id, 0, count(*) FROM deliveries GROUP BY status
 -- Queued deliveries due later, by due time: the ready count is all queued
 -- (kept) less these, read without touching the ones already due.
 CREATE INDEX deliveries_scheduled ON deliveries (next_attempt_at) WHERE status = 'queued' AND next_attempt_at > 0;
+
+-- The queue in claim order: a claim reads its first rows and stops. Smaller
+-- than any other index that could give that order, so the planner takes it
+-- with statistics or without.
+CREATE INDEX deliveries_queued ON deliveries (created_at, delivery_id) WHERE status = 'queued';

@@ -4,6 +4,7 @@
 //! same questions as the SQLite store's, in `$N` text.
 
 use super::rows::Query;
+use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
 use crate::core::subscriptions::type_keys;
 use crate::store::sql::DEAD_LETTER;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
@@ -18,6 +19,27 @@ pub(super) fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Opt
         q.sql
             .push_str(&format!(" AND (created_at, {id_column}) {op} ({at}, {id})"));
     }
+}
+
+/// Due queued deliveries, or with `lapsed` expired leases, in claim order;
+/// `suffix` may lock the rows.
+pub(super) fn claim_range(
+    filter: &DeliveryFilter,
+    lapsed: bool,
+    now: i64,
+    limit: i64,
+    suffix: &str,
+) -> Query {
+    let state = if lapsed { LEASE_EXPIRED } else { QUEUED_DUE };
+    let mut q = Query::with_now(now).deliveries(&filter.without_status());
+    // `delivery ready --before`: the page after that row, in claim order.
+    after_cursor(&mut q, "delivery_id", ">", filter.before.as_ref());
+    let limit = q.bind(limit);
+    q.sql = format!(
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {state}{} ORDER BY created_at, delivery_id LIMIT {limit}{suffix}",
+        q.sql
+    );
+    q
 }
 
 pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, limit: i64) -> Query {

@@ -4,10 +4,12 @@
 
 mod ledger;
 mod password;
+#[cfg(test)]
+mod plans;
 mod rows;
 mod tx;
 
-pub use tx::UPDATE_DELIVERIES;
+pub use tx::{CLAIM_PLANNER, UPDATE_DELIVERIES};
 
 use super::{Durability, Store, Tx};
 use crate::error::{Error, Result, StorageCode};

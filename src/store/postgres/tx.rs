@@ -4,6 +4,9 @@
 
 mod counts;
 mod inserts;
+
+#[cfg(test)]
+pub(super) use counts::counts_sql;
 mod pending;
 
 pub use pending::UPDATE_DELIVERIES;
@@ -30,9 +33,18 @@ use postgres::types::ToSql;
 use postgres::{Row, Statement, Transaction};
 use std::collections::HashMap;
 
-const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
-const LEASE_EXPIRED: &str =
+pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
+pub(super) const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
+
+/// Set in a transaction before it reads in claim order. Without table
+/// statistics (right after an import, autovacuum off) the planner guesses
+/// that few rows are queued, and would fetch them all through a bitmap and
+/// sort them: a claim would read the whole queue. Without bitmaps it reads
+/// the first rows of the queue's own index and stops.
+pub const CLAIM_PLANNER: &str = "SET LOCAL enable_bitmapscan = off";
+/// Set again once the claim order is read.
+const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on";
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -69,6 +81,12 @@ impl<'c> PostgresTx<'c> {
             counts: CountChanges::default(),
             slot: counts::random_slot(),
         }
+    }
+
+    fn set_planner(&mut self, settings: &str) -> Result<()> {
+        self.tx
+            .batch_execute(settings)
+            .map_err(|e| pg_error(&e, "cannot set the planner"))
     }
 
     fn statement(&mut self, sql: &str) -> Result<Statement> {
@@ -185,19 +203,15 @@ impl<'c> PostgresTx<'c> {
         limit: i64,
         suffix: &str,
     ) -> Result<Vec<Delivery>> {
-        let filter = filter.without_status();
+        self.flush()?;
+        self.set_planner(CLAIM_PLANNER)?;
         let mut found = Vec::new();
-        for state in [QUEUED_DUE, LEASE_EXPIRED] {
-            let mut q = Query::with_now(now).deliveries(&filter);
-            // `delivery ready --before`: the page after that row, in claim order.
-            ledger::after_cursor(&mut q, "delivery_id", ">", filter.before.as_ref());
-            let limit = q.bind(limit);
-            q.sql = format!(
-                "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {state}{} ORDER BY created_at, delivery_id LIMIT {limit}{suffix}",
-                q.sql
-            );
+        for lapsed in [false, true] {
+            let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
             found.extend(self.run(q, delivery_row)?);
         }
+        // The transitions that follow find 500 rows by key through a bitmap.
+        self.set_planner(PLANNER_DEFAULTS)?;
         Ok(first_in_claim_order(found, limit))
     }
 }

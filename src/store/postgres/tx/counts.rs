@@ -20,12 +20,16 @@ const ADD_COUNTS: &str = "INSERT INTO delivery_counts (status, transport, client
      FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS c(status, transport, client_id, n) \
      ON CONFLICT (status, transport, client_id, slot) DO UPDATE SET n = delivery_counts.n + excluded.n";
 
-/// Queued deliveries due after `$1`, from the index of scheduled ones.
-const SCHEDULED: &str = "SELECT count(*) FROM deliveries WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1";
+/// The counts that depend on the time, each served by an index of its own.
+pub(in crate::store::postgres) mod counts_sql {
+    /// Queued deliveries due after `$1`, from the index of scheduled ones.
+    pub const SCHEDULED: &str = "SELECT count(*) FROM deliveries \
+         WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1";
 
-/// Claimed deliveries whose lease ran out by `$1`, from the index of leases.
-const EXPIRED: &str = "SELECT count(*) FROM deliveries \
-     WHERE status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
+    /// Claimed deliveries whose lease ran out by `$1`, from the index of leases.
+    pub const EXPIRED: &str = "SELECT count(*) FROM deliveries \
+         WHERE status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
+}
 
 /// A slot for this transaction's count changes, picked at random.
 pub(super) fn random_slot() -> i16 {
@@ -117,10 +121,10 @@ impl KeptCounts for PostgresTx<'_> {
     }
 
     fn scheduled(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        self.count_where(SCHEDULED, filter, now)
+        self.count_where(counts_sql::SCHEDULED, filter, now)
     }
 
     fn expired(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        self.count_where(EXPIRED, filter, now)
+        self.count_where(counts_sql::EXPIRED, filter, now)
     }
 }

@@ -11,7 +11,9 @@ use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;
 
 /// The transitions of a transaction, written as one statement: each row
-/// of the arrays updates one delivery, found by its key. The guards on
+/// of the arrays updates one delivery, found by its key (`ANY($1)` makes
+/// the key the way in whatever the planner guesses of the arrays' length:
+/// joined by hash, the table would be read whole). The guards on
 /// status, transport and client are written so that no index can serve
 /// them: without table statistics (autovacuum off, right after a large
 /// import) the planner would otherwise take an index on (transport, status,
@@ -23,7 +25,7 @@ pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.statu
                  $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[]) \
        AS v(delivery_id, status, claimed_by, last_error, meta, updated_at, next_attempt_at, claimed_at, \
             lease_expires_at, delivered_at, was, transport, client_id) \
-     WHERE d.delivery_id = v.delivery_id AND d.status || '' = v.was \
+     WHERE d.delivery_id = ANY($1) AND d.delivery_id = v.delivery_id AND d.status || '' = v.was \
        AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
 
 impl PostgresTx<'_> {

@@ -1,0 +1,165 @@
+//! The plans of the hot statements on a freshly filled table never
+//! analyzed (autovacuum off, right after an import), and again after
+//! ANALYZE: each must read the index meant for it, never the whole table
+//! or the whole queue. Needs a server at OUTBOX_TEST_PG; skipped, saying
+//! so, without one.
+
+use super::PostgresStore;
+use super::ledger::claim_range;
+use super::rows::Query;
+use super::tx::{CLAIM_PLANNER, UPDATE_DELIVERIES, counts_sql};
+use crate::store::DeliveryFilter;
+use postgres::types::ToSql;
+use postgres::{Client, NoTls};
+
+const DELIVERIES: i64 = 30_000;
+const NOW: i64 = 1_000_000;
+
+/// A new schema on the test server with the outbox tables, filled by SQL:
+/// a tenth claimed (half of those with lapsed leases), four tenths
+/// delivered, the rest queued (a tenth of those due later), three clients.
+fn filled_schema() -> Option<(Client, String)> {
+    let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
+        eprintln!("skipped the PostgreSQL plan tests: OUTBOX_TEST_PG is not set");
+        return None;
+    };
+    let schema = format!("outbox_plans_{}", std::process::id());
+    let mut admin = Client::connect(&base, NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        ))
+        .unwrap();
+    let separator = if base.contains('?') { '&' } else { '?' };
+    let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+    drop(PostgresStore::connect(&url).unwrap());
+    let mut client = Client::connect(&url, NoTls).unwrap();
+    client
+        .execute(
+            "INSERT INTO deliveries SELECT 'delv_' || lpad(to_hex(i), 24, '0'), 'evt_' || lpad(to_hex(i), 24, '0'), \
+                 'sub_a', 'c' || (i % 3), 'poll', '', \
+                 CASE WHEN i % 10 = 0 THEN 'claimed' WHEN i % 10 < 5 THEN 'delivered' ELSE 'queued' END, \
+                 1, '', '', '{}', i, i, CASE WHEN i % 10 = 9 THEN $2::bigint + 3600 ELSE 0 END, 0, \
+                 CASE WHEN i % 20 = 0 THEN $2::bigint - 1 WHEN i % 10 = 0 THEN $2::bigint + 300 ELSE 0 END, 0 \
+             FROM generate_series(1, $1::bigint) AS i",
+            &[&DELIVERIES, &NOW],
+        )
+        .unwrap();
+    let analyzed: i64 = client
+        .query_one(
+            "SELECT count(*) FROM pg_stats WHERE tablename = 'deliveries' AND schemaname = current_schema()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(analyzed, 0, "the table must never have been analyzed");
+    Some((client, schema))
+}
+
+/// The plan of `sql` with its parameters; `claiming` sets the planner up
+/// as a claim does.
+fn plan(client: &mut Client, claiming: bool, sql: &str, params: &[&(dyn ToSql + Sync)]) -> String {
+    let mut tx = client.transaction().unwrap();
+    if claiming {
+        tx.batch_execute(CLAIM_PLANNER).unwrap();
+    }
+    let rows = tx.query(&format!("EXPLAIN {sql}"), params).unwrap();
+    rows.iter()
+        .map(|row| row.get::<_, String>(0))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn query_plan(client: &mut Client, q: &Query) -> String {
+    let params: Vec<&(dyn ToSql + Sync)> = q.params.iter().map(|p| p.as_ref()).collect();
+    plan(client, true, &q.sql, &params)
+}
+
+fn assert_reads(plan: &str, index: &str, what: &str) {
+    assert!(plan.contains(index), "{what} should read {index}:\n{plan}");
+    assert!(!plan.contains("Seq Scan on deliveries"), "{what}:\n{plan}");
+}
+
+#[test]
+fn hot_statements_read_their_index_with_or_without_statistics() {
+    let Some((mut client, schema)) = filled_schema() else {
+        return;
+    };
+    let by_client = DeliveryFilter {
+        client_id: Some("c1".into()),
+        ..DeliveryFilter::default()
+    };
+    let lock = " FOR UPDATE SKIP LOCKED";
+    for analyzed in [false, true] {
+        if analyzed {
+            client.batch_execute("ANALYZE deliveries").unwrap();
+        }
+        let when = if analyzed {
+            "analyzed"
+        } else {
+            "never analyzed"
+        };
+        // Claims read the head of the queue in order: no sort of it all.
+        for filter in [DeliveryFilter::default(), by_client.clone()] {
+            let q = claim_range(&filter, false, NOW, 500, lock);
+            let found = query_plan(&mut client, &q);
+            assert!(!found.contains("Sort"), "claim ({when}):\n{found}");
+            assert!(!found.contains("Bitmap"), "claim ({when}):\n{found}");
+            assert!(!found.contains("Seq Scan"), "claim ({when}):\n{found}");
+        }
+        let q = claim_range(&DeliveryFilter::default(), true, NOW, 500, lock);
+        let found = query_plan(&mut client, &q);
+        assert_reads(
+            &found,
+            "deliveries_by_lease",
+            &format!("lapsed claims ({when})"),
+        );
+        // Counts that depend on the time read their small indexes.
+        for (sql, index) in [
+            (counts_sql::SCHEDULED, "deliveries_scheduled"),
+            (counts_sql::EXPIRED, "deliveries_by_lease"),
+        ] {
+            let found = plan(&mut client, false, sql, &[&NOW]);
+            assert_reads(&found, index, &format!("{sql} ({when})"));
+        }
+        // The transitions of a transaction find each row by its key (for
+        // a batch that is a large part of a small table, the planner may
+        // rightly read the table instead).
+        let ids: Vec<String> = client
+            .query(
+                "SELECT delivery_id FROM deliveries WHERE status = 'queued' ORDER BY delivery_id LIMIT 50",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        let text = |value: &str| vec![value.to_owned(); ids.len()];
+        let number = vec![0_i64; ids.len()];
+        let found = plan(
+            &mut client,
+            false,
+            UPDATE_DELIVERIES,
+            &[
+                &ids,
+                &text("claimed"),
+                &text("w"),
+                &text(""),
+                &text("{}"),
+                &number,
+                &number,
+                &number,
+                &number,
+                &number,
+                &text("queued"),
+                &text("poll"),
+                &text("c0"),
+            ],
+        );
+        assert_reads(&found, "deliveries_pkey", &format!("a transition ({when})"));
+        assert!(!found.contains("deliveries_by_transport"), "{found}");
+    }
+    client
+        .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+        .unwrap();
+}
