@@ -8,10 +8,15 @@
 //! OUTBOX_BENCH_PRUNE (finished deliveries pruned, default 1000000),
 //! OUTBOX_BENCH_WORK (deliveries `outbox work` drains, default 10000) and
 //! OUTBOX_BENCH_LOOP (deliveries the shell loop drains, default 1000);
-//! OUTBOX_BENCH_ONLY=1,5 runs only some figures. Figure 6 needs a PostgreSQL
-//! server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL.
+//! OUTBOX_BENCH_ONLY=1,5 runs only some figures. Figures 6, 9 and 10 need a
+//! PostgreSQL server: OUTBOX_BENCH_PG (or OUTBOX_TEST_PG) holds its URL;
+//! figure 9 also pgmq's SQL at ../shared/peers/pgmq/pgmq.sql, and takes
+//! OUTBOX_BENCH_PGMQ (messages, default 20000); figure 10 OUTBOX_BENCH_PG_LARGE
+//! (deliveries, default 1000000). Figure 11 takes OUTBOX_BENCH_BATCH (events
+//! of the large batch, default 1000000; the goal's size is 10000000).
 
 mod baselines;
+mod memory;
 mod pgmq;
 mod pruning;
 mod setup;
@@ -469,6 +474,9 @@ fn main() {
     }
     if wanted("10") {
         figures.extend(pgmq::scaling());
+    }
+    if wanted("11") {
+        figures.extend(memory::memory(&bench));
     }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
