@@ -21,6 +21,10 @@ struct Run {
 
 /// Runs `outbox` with `args` on `db`, stdin from `input` and stdout to
 /// `output` (or nowhere), and reads the peak memory the kernel kept for it.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
 fn measure(db: &Path, args: &[&str], input: Option<&Path>, output: Option<&Path>) -> Run {
     let stdin = input.map_or(Stdio::null(), |p| std::fs::File::open(p).unwrap().into());
     let stdout = output.map_or(Stdio::null(), |p| std::fs::File::create(p).unwrap().into());
