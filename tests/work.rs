@@ -909,3 +909,33 @@ fn a_busy_sender_still_takes_a2a_deliveries() {
     let first_a2a = paths.iter().position(|p| p == "/a2a").unwrap();
     assert!(first_a2a <= 1, "webhooks and A2A take turns: {paths:?}");
 }
+
+/// On PostgreSQL a waiting worker is woken by a new delivery, not left to
+/// its next poll: after eight idle seconds its polls are more than six
+/// seconds apart, yet a delivery recorded then is done within two.
+#[test]
+fn a_waiting_worker_on_postgresql_wakes_when_a_delivery_is_recorded() {
+    let dbs = databases("work_wake");
+    let Some(db) = dbs.iter().find(|db| !db.is_sqlite()) else {
+        return;
+    };
+    subscribed_with(db, &[]);
+    let worker = spawn_work(db, &["--poll-max", "60s", "--json", "--", "true"]);
+    std::thread::sleep(Duration::from_secs(8));
+    db.record(now(), "t", "late");
+    let recorded = Instant::now();
+    let delivered = || {
+        by_subject(db, "late")
+            .first()
+            .is_some_and(|d| d["status"] == "delivered")
+    };
+    while !delivered() && recorded.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Stopped before any assertion, so a failure leaves no worker behind.
+    signal(&worker, "TERM");
+    let out = worker.wait_with_output().unwrap();
+    assert!(delivered(), "not woken: done only at its next poll");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(lines(&out.stdout).len(), 1, "{out:?}");
+}

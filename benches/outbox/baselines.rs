@@ -89,7 +89,7 @@ fn sql_literal(out: &mut String, value: ValueRef<'_>) {
 }
 
 /// The order in which the shell replays a batch's rows.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Replay {
     /// As `event record --batch` writes them: each event, then its
     /// deliveries by subscription. The equivalent INSERTs.
@@ -98,13 +98,26 @@ pub enum Replay {
     /// table and of most indexes, which SQLite does without a search. A
     /// writer cannot choose this order without holding back the batch.
     KeyOrder,
+    /// As written, into a plain schema: the same columns, an id primary key
+    /// per table and one index for claims; no counts. What a queue with
+    /// no lists, filters or statistics would write.
+    PlainSchema,
 }
+
+/// The plain schema of [`Replay::PlainSchema`].
+const PLAIN_SCHEMA: &str = "CREATE TABLE events (event_id TEXT PRIMARY KEY, type, subject, source, target, \
+     status, payload, subscriptions, ack, created_at, updated_at, ack_at); \
+     CREATE TABLE deliveries (delivery_id TEXT PRIMARY KEY, event_id, sub_id, client_id, transport, endpoint, \
+     status, attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+     lease_expires_at, delivered_at); \
+     CREATE INDEX deliveries_claim ON deliveries (status, next_attempt_at);";
 
 impl Replay {
     pub fn name(self) -> &'static str {
         match self {
             Replay::AsWritten => "as written",
             Replay::KeyOrder => "in key order",
+            Replay::PlainSchema => "as written into a plain schema (id keys, one claim index)",
         }
     }
 }
@@ -182,7 +195,7 @@ pub fn replay_as_inserts(
         insert_rows(sql, table, &mut stmt, &[]);
     };
     match order {
-        Replay::AsWritten => {
+        Replay::AsWritten | Replay::PlainSchema => {
             for (_, inserts) in inserts_as_written(&conn) {
                 sql.push_str(&inserts);
             }
@@ -192,10 +205,19 @@ pub fn replay_as_inserts(
             all(&mut sql, "deliveries", "created_at, delivery_id");
         }
     }
-    all(&mut sql, "delivery_counts", "status, transport, client_id");
+    let target = if order == Replay::PlainSchema {
+        let target = bench.fresh_db(&name);
+        let plain = rusqlite::Connection::open(&target).unwrap();
+        plain
+            .execute_batch(&format!("PRAGMA journal_mode = WAL; {PLAIN_SCHEMA}"))
+            .unwrap();
+        target
+    } else {
+        all(&mut sql, "delivery_counts", "status, transport, client_id");
+        bench.copy_db(empty, &name)
+    };
     sql.push_str("COMMIT;\n");
     std::fs::write(&script, sql).unwrap();
-    let target = bench.copy_db(empty, &name);
     time(|| {
         let status = Command::new(sqlite3())
             .arg(&target)

@@ -5,8 +5,8 @@
 //! hand, on PostgreSQL.
 
 use crate::Figure;
-use crate::setup::{self, Bench, Durability, env_size};
-use std::path::{Path, PathBuf};
+use crate::setup::{self, Backend, Bench, Durability, env_size};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -19,22 +19,53 @@ struct Run {
     peak_bytes: f64,
 }
 
+/// The flag that makes the bench binary the helper of [`measure`].
+pub const HELPER: &str = "--peak-rss-of";
+
 /// Runs `outbox` with `args` on `db`, stdin from `input` and stdout to
 /// `output` (or nowhere), and reads the peak memory the kernel kept for it.
-#[expect(
-    clippy::zombie_processes,
-    reason = "the child is reaped by wait4, which also reports its peak memory"
-)]
+/// A process started from this one would be charged this one's memory
+/// (Linux carries the peak across fork and exec), so a small helper, this
+/// binary started afresh, starts it and reports.
 fn measure(db: &Path, args: &[&str], input: Option<&Path>, output: Option<&Path>) -> Run {
     let stdin = input.map_or(Stdio::null(), |p| std::fs::File::open(p).unwrap().into());
     let stdout = output.map_or(Stdio::null(), |p| std::fs::File::create(p).unwrap().into());
     let started = Instant::now();
-    let child = Command::new(env!("CARGO_BIN_EXE_outbox"))
+    let helper = Command::new(std::env::current_exe().unwrap())
+        .arg(HELPER)
+        .arg(env!("CARGO_BIN_EXE_outbox"))
         .args(args)
         .env("OUTBOX_DB", db)
         .env_remove("OUTBOX_NOW")
         .stdin(stdin)
         .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let report = String::from_utf8_lossy(&helper.stderr);
+    assert!(helper.status.success(), "outbox {args:?} failed: {report}");
+    let kib: f64 = report
+        .lines()
+        .last()
+        .and_then(|line| line.strip_prefix("peak KiB "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no peak reported: {report}"));
+    Run {
+        took,
+        peak_bytes: kib * 1024.0,
+    }
+}
+
+/// The helper: runs the command given, its stdin and stdout this process's,
+/// and says its peak memory as the last line on stderr; fails as it fails.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which also reports its peak memory"
+)]
+pub fn helper(command: &[String]) {
+    let child = Command::new(&command[0])
+        .args(&command[1..])
         .spawn()
         .unwrap();
     let pid = child.id() as libc::pid_t;
@@ -44,16 +75,11 @@ fn measure(db: &Path, args: &[&str], input: Option<&Path>, output: Option<&Path>
     // SAFETY: `pid` is our own child, not yet waited for; both pointers
     // are to live locals.
     let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let took = started.elapsed();
     assert_eq!(waited, pid, "wait4 failed");
-    assert!(
-        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
-        "outbox {args:?} failed: {status}"
-    );
     // Linux reports ru_maxrss in KiB.
-    Run {
-        took,
-        peak_bytes: usage.ru_maxrss as f64 * 1024.0,
+    eprintln!("peak KiB {}", usage.ru_maxrss);
+    if !(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0) {
+        std::process::exit(1);
     }
 }
 
@@ -78,8 +104,10 @@ fn subscribed(db: &Path) {
     );
 }
 
-/// The figures of one backend; `fresh` makes an empty outbox by name.
-fn backend(bench: &Bench, label: &str, fresh: &dyn Fn(&str) -> PathBuf) -> Vec<Figure> {
+/// The figures of one backend.
+fn measure_on(bench: &Bench, backend: &Backend) -> Vec<Figure> {
+    let label = backend.prefix();
+    let fresh = |name: &str| backend.fresh(bench, name);
     let small = 100_000;
     let large = env_size("OUTBOX_BENCH_BATCH", 1_000_000);
     let mut figures = Vec::new();
@@ -101,7 +129,7 @@ fn backend(bench: &Bench, label: &str, fresh: &dyn Fn(&str) -> PathBuf) -> Vec<F
             if n == large {
                 figures.push(Figure::new(
                     format!(
-                        "11. {label}: peak memory, `event record --batch` of {n} events{}",
+                        "11. {label}peak memory, `event record --batch` of {n} events{}",
                         if json { " `--json`" } else { "" }
                     ),
                     format!("{} in {:.1} s", mb(run.peak_bytes), run.took.as_secs_f64()),
@@ -112,14 +140,14 @@ fn backend(bench: &Bench, label: &str, fresh: &dyn Fn(&str) -> PathBuf) -> Vec<F
             }
             if n == large && json {
                 // The same outbox out and in again.
-                let exported = bench.dir.join(format!("export-{label}-{n}.ndjson"));
+                let exported = bench.dir.join(format!("export-{}{n}.ndjson", label.len()));
                 let out = measure(&db, &["export"], None, Some(&exported));
                 let again = fresh(&format!("import_{n}"));
                 let into = measure(&again, &["import", "-"], Some(&exported), None);
                 for (what, run) in [("export", out), ("import", into)] {
                     figures.push(Figure::new(
                         format!(
-                            "11. {label}: peak memory, `{what}` of {n} events and their deliveries"
+                            "11. {label}peak memory, `{what}` of {n} events and their deliveries"
                         ),
                         format!("{} in {:.1} s", mb(run.peak_bytes), run.took.as_secs_f64()),
                         "100 MB".into(),
@@ -132,7 +160,7 @@ fn backend(bench: &Bench, label: &str, fresh: &dyn Fn(&str) -> PathBuf) -> Vec<F
         }
     }
     figures.push(Figure::new(
-        format!("11. {label}: batch rate at {large} events beside 100,000"),
+        format!("11. {label}batch rate at {large} events beside 100,000"),
         format!("{:.0}/s", rates[1]),
         format!("{:.0}/s at 100,000", rates[0]),
         rates[1] / rates[0],
@@ -142,11 +170,8 @@ fn backend(bench: &Bench, label: &str, fresh: &dyn Fn(&str) -> PathBuf) -> Vec<F
 }
 
 pub fn memory(bench: &Bench) -> Vec<Figure> {
-    let mut figures = backend(bench, "SQLite", &|name| bench.fresh_db(name));
-    if let Some(base) = crate::pgmq::server("11 on PostgreSQL") {
-        figures.extend(backend(bench, "PostgreSQL", &|name| {
-            setup::postgres_schema(&base, &format!("outbox_bench_{name}"))
-        }));
-    }
-    figures
+    Backend::all("11")
+        .iter()
+        .flat_map(|backend| measure_on(bench, backend))
+        .collect()
 }

@@ -1,11 +1,13 @@
 //! Figure 7: pruning a million finished deliveries while a worker claims
-//! and completes, on SQLite. Pruning deletes in short transactions so the
+//! and completes, on SQLite and (when a server is at hand) PostgreSQL. Pruning deletes in short transactions so the
 //! worker waits a moment at most; the figures are the worker's claim
 //! latency beside the same worker's without a prune, the prune's rate, and
 //! `stats` after the prune beside before it.
 
 use crate::Figure;
-use crate::setup::{Bench, Durability, median, open, outbox, record, subscribe, time};
+use crate::setup::{
+    Backend, Bench, Durability, execute_sql, median, open, outbox, record, subscribe, time,
+};
 use outbox::core::leases::{Claim, Complete};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,8 +19,8 @@ const AGE: i64 = 10 * 86_400;
 
 /// `finished` delivered deliveries (two per event) recorded ten days ago,
 /// and `queued` deliveries of today for a worker to take.
-fn prunable_db(bench: &Bench, finished: usize, queued: usize) -> PathBuf {
-    let db = bench.fresh_db(&format!("prune-{finished}"));
+fn prunable_db(bench: &Bench, backend: &Backend, finished: usize, queued: usize) -> PathBuf {
+    let db = backend.fresh(bench, &format!("prune-{finished}"));
     let mut outbox = open(&db, Durability::Normal);
     subscribe(&mut outbox, "billing", "order.created");
     subscribe(&mut outbox, "audit", "order.created");
@@ -33,13 +35,13 @@ fn prunable_db(bench: &Bench, finished: usize, queued: usize) -> PathBuf {
     }
     drop(outbox);
     // History set by plain SQL (quick), counts then brought in step.
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute_batch(&format!(
-        "UPDATE deliveries SET status = 'delivered', delivered_at = updated_at - {AGE}, updated_at = updated_at - {AGE};
-         UPDATE events SET created_at = created_at - {AGE}, updated_at = updated_at - {AGE};"
-    ))
-    .unwrap();
-    drop(conn);
+    execute_sql(
+        &db,
+        &format!(
+            "UPDATE deliveries SET status = 'delivered', delivered_at = updated_at - {AGE}, updated_at = updated_at - {AGE};
+             UPDATE events SET created_at = created_at - {AGE}, updated_at = updated_at - {AGE};"
+        ),
+    );
     outbox_cmd(&db, &["stats", "--recount"]);
     let mut outbox = open(&db, Durability::Normal);
     subscribe(&mut outbox, "worker", "job");
@@ -91,8 +93,16 @@ fn stats_latency(db: &Path) -> Duration {
 }
 
 pub fn pruning(bench: &Bench) -> Vec<Figure> {
+    Backend::all("7")
+        .iter()
+        .flat_map(|backend| prune_on(bench, backend))
+        .collect()
+}
+
+fn prune_on(bench: &Bench, backend: &Backend) -> Vec<Figure> {
     let finished = crate::setup::env_size("OUTBOX_BENCH_PRUNE", 1_000_000);
-    let db = prunable_db(bench, finished, 100_000);
+    let db = prunable_db(bench, backend, finished, 100_000);
+    let on = backend.prefix();
     let stats_before = stats_latency(&db);
     let never = AtomicBool::new(false);
     let alone = work(&db, 2_000, &never);
@@ -129,7 +139,7 @@ pub fn pruning(bench: &Bench) -> Vec<Figure> {
     vec![
         Figure::new(
             format!(
-                "7. worst claim latency while pruning {finished} deliveries ({} claims)",
+                "7. {on}worst claim latency while pruning {finished} deliveries ({} claims)",
                 during.len()
             ),
             ms(worst_during),
@@ -138,14 +148,14 @@ pub fn pruning(bench: &Bench) -> Vec<Figure> {
             "(reported)",
         ),
         Figure::new(
-            "7. p99 claim latency while pruning",
+            format!("7. {on}p99 claim latency while pruning"),
             ms(p99_during),
             format!("without a prune: {}", ms(p99_alone)),
             p99_during.as_secs_f64() / p99_alone.as_secs_f64(),
             "(reported)",
         ),
         Figure::new(
-            format!("7. prune rate, {finished} deliveries and their events, worker running"),
+            format!("7. {on}prune rate, {finished} deliveries and their events, worker running"),
             format!(
                 "{:.0} rows/s ({:.1} s)",
                 rows as f64 / took.as_secs_f64(),
@@ -156,7 +166,7 @@ pub fn pruning(bench: &Bench) -> Vec<Figure> {
             "(reported)",
         ),
         Figure::new(
-            "7. `stats` after the prune",
+            format!("7. {on}`stats` after the prune"),
             ms(stats_after),
             format!("before it: {}", ms(stats_before)),
             stats_after.as_secs_f64() / stats_before.as_secs_f64(),

@@ -217,19 +217,63 @@ pub fn fill_scaled(db: &Path, deliveries: usize) {
     // History: half the deliveries are done (those whose id's first hex
     // digit is below 8). Plain SQL sets the scene quickly; a recount then
     // brings the kept counts in step.
-    let history = "UPDATE deliveries SET status = 'delivered', delivered_at = created_at \
-                   WHERE substr(delivery_id, 6, 1) < '8'";
+    execute_sql(
+        db,
+        "UPDATE deliveries SET status = 'delivered', delivered_at = created_at \
+         WHERE substr(delivery_id, 6, 1) < '8'",
+    );
+    crate::setup::outbox(db, Durability::Normal, &["stats", "--recount"]);
+}
+
+/// Runs SQL statements on the outbox at `db`, a file or a PostgreSQL URL.
+pub fn execute_sql(db: &Path, sql: &str) {
     match db.to_str().filter(|d| is_url(d)) {
         Some(url) => {
             let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
-            client.batch_execute(history).unwrap();
+            client.batch_execute(sql).unwrap();
         }
         None => {
             let conn = rusqlite::Connection::open(db).unwrap();
-            conn.execute_batch(history).unwrap();
+            conn.execute_batch(sql).unwrap();
         }
     }
-    crate::setup::outbox(db, Durability::Normal, &["stats", "--recount"]);
+}
+
+/// Where a figure's outbox lives: a file, or a schema of its own on a
+/// PostgreSQL server.
+pub enum Backend {
+    Sqlite,
+    Postgres(String),
+}
+
+impl Backend {
+    /// SQLite, and PostgreSQL when OUTBOX_BENCH_PG or OUTBOX_TEST_PG names
+    /// a server (saying so when not).
+    pub fn all(figure: &str) -> Vec<Backend> {
+        let mut all = vec![Backend::Sqlite];
+        if let Some(base) = crate::pgmq::server(&format!("{figure} on PostgreSQL")) {
+            all.push(Backend::Postgres(base));
+        }
+        all
+    }
+
+    /// A new, empty outbox called `name`.
+    pub fn fresh(&self, bench: &Bench, name: &str) -> PathBuf {
+        match self {
+            Backend::Sqlite => bench.fresh_db(name),
+            Backend::Postgres(base) => {
+                postgres_schema(base, &format!("outbox_bench_{name}").replace('-', "_"))
+            }
+        }
+    }
+
+    /// Before a figure's name: nothing for SQLite, whose figures came first.
+    pub fn prefix(&self) -> &'static str {
+        match self {
+            Backend::Sqlite => "",
+            Backend::Postgres(_) => "PostgreSQL: ",
+        }
+    }
 }
 
 pub type Op = fn(&Path, usize);

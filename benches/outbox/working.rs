@@ -3,7 +3,7 @@
 //! receiver answering 200 (outbox's own sender against `curl` in the loop).
 
 use crate::Figure;
-use crate::setup::{Bench, Durability, env_size, outbox, time};
+use crate::setup::{Backend, Bench, Durability, env_size, outbox, time};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
@@ -70,8 +70,14 @@ fn serve(stream: TcpStream) {
 
 /// A database with `count` deliveries ready, to a subscription with
 /// these flags.
-fn ready(bench: &Bench, name: &str, count: usize, sub_flags: &[&str]) -> std::path::PathBuf {
-    let db = bench.fresh_db(name);
+fn ready(
+    bench: &Bench,
+    backend: &Backend,
+    name: &str,
+    count: usize,
+    sub_flags: &[&str],
+) -> std::path::PathBuf {
+    let db = backend.fresh(bench, name);
     crate::setup::fill_for(bench, &db, count, sub_flags);
     db
 }
@@ -123,20 +129,34 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
         eprintln!("figure 8 skipped: the README's loop needs jq and curl");
         return Vec::new();
     }
+    Backend::all("8")
+        .iter()
+        .flat_map(|backend| work_on(bench, backend))
+        .collect()
+}
+
+fn work_on(bench: &Bench, backend: &Backend) -> Vec<Figure> {
+    let on = backend.prefix();
     let count = env_size("OUTBOX_BENCH_WORK", 10_000);
     let in_loop = env_size("OUTBOX_BENCH_LOOP", 1_000);
     let url = receiver();
     let mut figures = Vec::new();
 
-    let db = ready(bench, "loop-true", in_loop, &[]);
+    let db = ready(bench, backend, "loop-true", in_loop, &[]);
     let loop_rate = shell_loop(&db, "true", in_loop);
     check_all_delivered(&db, in_loop);
     for concurrency in ["1", "8"] {
-        let db = ready(bench, &format!("work-true-{concurrency}"), count, &[]);
+        let db = ready(
+            bench,
+            backend,
+            &format!("work-true-{concurrency}"),
+            count,
+            &[],
+        );
         let rate = work(&db, count, &["--concurrency", concurrency, "--", "true"]);
         check_all_delivered(&db, count);
         figures.push(Figure::new(
-            format!("8. `outbox work -- true`, {count} deliveries, concurrency {concurrency}"),
+            format!("8. {on}`outbox work -- true`, {count} deliveries, concurrency {concurrency}"),
             format!("{rate:.0}/s"),
             format!(
                 "the README's shell loop running `true`, {in_loop} deliveries: {loop_rate:.0}/s"
@@ -150,7 +170,7 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
         ));
     }
 
-    let db = ready(bench, "loop-curl", in_loop, &[]);
+    let db = ready(bench, backend, "loop-curl", in_loop, &[]);
     let curl = format!(
         r#"curl -sf -o /dev/null -X POST -H 'content-type: application/json' --data-binary "$1" {url}"#
     );
@@ -159,6 +179,7 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
     for concurrency in ["1", "8"] {
         let db = ready(
             bench,
+            backend,
             &format!("work-webhook-{concurrency}"),
             count,
             &["--transport", "webhook", "--endpoint", &url],
@@ -166,7 +187,7 @@ pub fn working(bench: &Bench) -> Vec<Figure> {
         let rate = work(&db, count, &["--concurrency", concurrency]);
         check_all_delivered(&db, count);
         figures.push(Figure::new(
-            format!("8. `outbox work` sending {count} signed webhooks to a local receiver, concurrency {concurrency}"),
+            format!("8. {on}`outbox work` sending {count} signed webhooks to a local receiver, concurrency {concurrency}"),
             format!("{rate:.0}/s"),
             format!("the README's shell loop posting each with curl, {in_loop} deliveries: {curl_rate:.0}/s"),
             rate / curl_rate,

@@ -86,6 +86,12 @@ impl Outbox {
         Outbox { store, clock }
     }
 
+    /// See [`Store::on_ready`]: whether `ready` will be called when
+    /// deliveries may have become claimable.
+    pub fn on_ready(&mut self, ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
+        self.store.on_ready(ready)
+    }
+
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
         let mut tx = self.store.read()?;
         let value = f(tx.as_mut(), self.clock.now())?;

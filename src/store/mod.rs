@@ -180,6 +180,13 @@ pub trait Store {
     fn space(&mut self) -> Result<Option<Space>> {
         Ok(None)
     }
+    /// Calls `ready`, from a thread of its own, whenever another connection
+    /// commits deliveries that may be claimable, for as long as `ready`
+    /// returns true: a waiting worker then claims at once rather than at its
+    /// next poll. False where the backend cannot tell (SQLite): poll.
+    fn on_ready(&mut self, _ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
+        Ok(false)
+    }
     /// Gives free space back to the file system. False where the backend
     /// leaves that to the server (PostgreSQL's autovacuum).
     fn vacuum(&mut self) -> Result<bool> {

@@ -87,6 +87,14 @@ pub struct Work {
     pub job: Arc<Job>,
 }
 
+/// What wakes the worker's loop.
+enum Signal {
+    /// A delivery's work ended.
+    Done(String, Outcome),
+    /// Another connection committed deliveries that may be claimable.
+    Ready,
+}
+
 /// The shortest pause between polls while nothing is ready.
 const POLL_MIN: Duration = Duration::from_millis(100);
 
@@ -111,11 +119,20 @@ pub fn run(
     let lease = first.lease_seconds.unwrap_or(60).max(1);
     let renew_every = Duration::from_secs(u64::try_from(lease).unwrap_or(60)).div_f64(3.0);
     let clock = outbox.clock;
-    let (done_tx, done_rx) = mpsc::channel::<(String, Outcome)>();
+    let (done_tx, done_rx) = mpsc::channel::<Signal>();
+    if work.mode == Mode::Forever {
+        // Where the store can tell (PostgreSQL), new deliveries wake the
+        // loop at once; it still polls, since a notice can be missed.
+        let ready = done_tx.clone();
+        if let Err(e) = outbox.on_ready(Box::new(move || ready.send(Signal::Ready).is_ok())) {
+            say(&format!("polling only: {e}"));
+        }
+    }
     let mut running: HashMap<String, Running> = HashMap::new();
     let mut finished: Vec<(String, Finish)> = Vec::new();
     let mut claiming = true;
     let mut idle = POLL_MIN;
+    let mut next_poll = Instant::now();
     let mut grace_ends: Option<Instant> = None;
     // Claims are tried in turn, starting one further each round, so a
     // sender busy with webhooks still takes A2A deliveries.
@@ -134,7 +151,8 @@ pub fn run(
             0
         };
         let mut nothing_ready = false;
-        if want > 0 || !finished.is_empty() {
+        let poll_due = Instant::now() >= next_poll;
+        if (want > 0 && poll_due) || !finished.is_empty() {
             let (settled, claimed) = outbox.settle_and_claim(&finished, &claims, want)?;
             if !claims.is_empty() {
                 claims.rotate_left(1);
@@ -144,8 +162,13 @@ pub fn run(
                 report(id, answer);
             }
             nothing_ready = want > 0 && claimed.is_empty();
-            if !claimed.is_empty() {
+            if nothing_ready {
+                // Polls back off while nothing is ready, up to --poll-max.
+                next_poll = Instant::now() + idle;
+                idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
+            } else if !claimed.is_empty() {
                 idle = POLL_MIN;
+                next_poll = Instant::now();
             }
             for claimed in claimed {
                 let id = claimed.delivery.delivery_id.clone();
@@ -186,14 +209,15 @@ pub fn run(
             wait = wait.min(at.saturating_duration_since(Instant::now()));
         }
         let full = !claiming || running.len() >= work.concurrency;
-        if nothing_ready && claiming {
-            wait = wait.min(idle);
-            idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
-        } else if !full {
-            wait = Duration::ZERO;
+        if !full {
+            wait = wait.min(next_poll.saturating_duration_since(Instant::now()));
         }
-        let mut receive = |outcome: (String, Outcome)| {
-            let (id, outcome) = outcome;
+        let mut receive = |signal: Signal| {
+            let Signal::Done(id, outcome) = signal else {
+                idle = POLL_MIN;
+                next_poll = Instant::now();
+                return;
+            };
             if let Some(run) = running.remove(&id)
                 && !run.lost
                 && let Some(finish) = finish_of(outcome, &worker)
@@ -215,14 +239,14 @@ fn spawn(
     claimed: Claimed,
     cancel: Arc<AtomicBool>,
     clock: Clock,
-    done: mpsc::Sender<(String, Outcome)>,
+    done: mpsc::Sender<Signal>,
 ) {
     std::thread::spawn(move || {
         let outcome = match job.as_ref() {
             Job::Handler(handler) => handler.run(&claimed, &cancel),
             Job::Send(sender) => sender.send(&claimed, clock.now()),
         };
-        let _ = done.send((claimed.delivery.delivery_id, outcome));
+        let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
     });
 }
 
@@ -304,7 +328,7 @@ fn give_back(
     outbox: &mut Outbox,
     worker: &str,
     running: HashMap<String, Running>,
-    done_rx: &mpsc::Receiver<(String, Outcome)>,
+    done_rx: &mpsc::Receiver<Signal>,
     mut finished: Vec<(String, Finish)>,
     report: &mut dyn FnMut(&str, &Result<Settled>),
 ) -> Result<()> {
@@ -314,8 +338,10 @@ fn give_back(
     let mut release = Vec::new();
     let mut waiting = running;
     while !waiting.is_empty() {
-        let Ok((id, outcome)) = done_rx.recv() else {
-            break;
+        let (id, outcome) = match done_rx.recv() {
+            Ok(Signal::Done(id, outcome)) => (id, outcome),
+            Ok(Signal::Ready) => continue,
+            Err(_) => break,
         };
         let Some(run) = waiting.remove(&id) else {
             continue;

@@ -3,6 +3,7 @@
 //! Selected by a `postgres://` URL in place of a file path.
 
 mod ledger;
+mod notify;
 mod password;
 #[cfg(test)]
 mod plans;
@@ -64,6 +65,8 @@ pub struct PostgresStore {
     created: bool,
     /// Statements prepared on this connection, by SQL text.
     statements: HashMap<String, postgres::Statement>,
+    /// How this connection was made, for a second one that listens.
+    config: postgres::Config,
 }
 
 impl PostgresStore {
@@ -81,10 +84,11 @@ impl PostgresStore {
             .parse()
             .map_err(|e| pg_error(&e, "not a PostgreSQL URL"))?;
         password::fill_in(&mut config);
-        let mut client = config
+        let client = config
             .connect(NoTls)
             .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
         let lock_timeout = LOCK_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
+        let mut client = client;
         client
             .batch_execute(&format!("SET lock_timeout = {lock_timeout}"))
             .map_err(|e| pg_error(&e, "cannot set lock_timeout"))?;
@@ -97,6 +101,7 @@ impl PostgresStore {
             client,
             created: false,
             statements: HashMap::new(),
+            config,
         };
         store.check_schema()?;
         Ok(store)
@@ -199,6 +204,10 @@ impl Store for PostgresStore {
 
     fn write(&mut self) -> Result<Box<dyn Tx + '_>> {
         self.begin(true)
+    }
+
+    fn on_ready(&mut self, ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
+        notify::listen(&self.config, ready).map(|()| true)
     }
 }
 

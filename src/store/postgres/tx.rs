@@ -63,6 +63,8 @@ pub(super) struct PostgresTx<'c> {
     /// to the count rows of `slot`.
     counts: CountChanges,
     slot: i16,
+    /// A delivery became queued: waiting workers are told at the commit.
+    made_ready: bool,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -80,6 +82,7 @@ impl<'c> PostgresTx<'c> {
             pending: Vec::new(),
             counts: CountChanges::default(),
             slot: counts::random_slot(),
+            made_ready: false,
         }
     }
 
@@ -219,6 +222,9 @@ impl<'c> PostgresTx<'c> {
 impl Tx for PostgresTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
         self.flush()?;
+        if self.made_ready {
+            self.execute(super::notify::NOTIFY, &[])?;
+        }
         self.flush_counts()?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
     }
@@ -391,6 +397,7 @@ impl Tx for PostgresTx<'_> {
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2))),
         )?;
         self.write_delivery(d, DELIVERY_REPLACE)?;
+        self.made_ready |= d.status == DeliveryStatus::Queued;
         self.counts.replaced(replaced.into_iter().next(), d);
         Ok(())
     }
@@ -399,6 +406,7 @@ impl Tx for PostgresTx<'_> {
         let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
         if inserted {
             self.counts.add(d.status, d.transport, &d.client_id, 1);
+            self.made_ready |= d.status == DeliveryStatus::Queued;
         }
         Ok(inserted)
     }
@@ -419,6 +427,7 @@ impl Tx for PostgresTx<'_> {
             self.flush()?;
         }
         self.pending.push((was, d.clone()));
+        self.made_ready |= d.status == DeliveryStatus::Queued;
         self.counts.moved(was, d);
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! arrays, so that recording 500 events costs two round trips, not 1,000.
 
 use super::PostgresTx;
-use crate::core::model::{Delivery, Event};
+use crate::core::model::{Delivery, DeliveryStatus, Event};
 use crate::error::Result;
 use crate::store::postgres::rows::json_text;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
@@ -104,6 +104,7 @@ impl PostgresTx<'_> {
             let was_inserted = inserted.contains(&d.delivery_id);
             if was_inserted {
                 self.counts.add(d.status, d.transport, &d.client_id, 1);
+                self.made_ready |= d.status == DeliveryStatus::Queued;
             }
             answers.push(was_inserted);
         }
