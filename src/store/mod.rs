@@ -217,6 +217,16 @@ pub trait Tx {
     fn count_subscriptions(&mut self, filter: &SubscriptionFilter) -> Result<i64>;
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>>;
+    /// [`Tx::event`] and [`Tx::subscription`] without locking them where
+    /// the backend locks rows read in a writing transaction: what a worker
+    /// hands its handler along with a claim. Locking them would make every
+    /// worker claiming for one subscription wait on the others' commits.
+    fn event_unlocked(&mut self, event_id: &str) -> Result<Option<Event>> {
+        self.event(event_id)
+    }
+    fn subscription_unlocked(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
+        self.subscription(sub_id)
+    }
     /// A subscription's meta (its retry policy lives there), read without
     /// locking the subscription: every failing worker asks for it.
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>>;

@@ -7,7 +7,7 @@
 use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
-use super::tx::{CLAIM_PLANNER, UPDATE_DELIVERIES, counts_sql};
+use super::tx::{CLAIM_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count};
 use crate::store::DeliveryFilter;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls};
@@ -70,9 +70,9 @@ fn plan(client: &mut Client, claiming: bool, sql: &str, params: &[&(dyn ToSql + 
         .join("\n")
 }
 
-fn query_plan(client: &mut Client, q: &Query) -> String {
+fn query_plan(client: &mut Client, claiming: bool, q: &Query) -> String {
     let params: Vec<&(dyn ToSql + Sync)> = q.params.iter().map(|p| p.as_ref()).collect();
-    plan(client, true, &q.sql, &params)
+    plan(client, claiming, &q.sql, &params)
 }
 
 fn assert_reads(plan: &str, index: &str, what: &str) {
@@ -102,25 +102,32 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         // Claims read the head of the queue in order: no sort of it all.
         for filter in [DeliveryFilter::default(), by_client.clone()] {
             let q = claim_range(&filter, false, NOW, 500, lock);
-            let found = query_plan(&mut client, &q);
+            let found = query_plan(&mut client, true, &q);
             assert!(!found.contains("Sort"), "claim ({when}):\n{found}");
             assert!(!found.contains("Bitmap"), "claim ({when}):\n{found}");
             assert!(!found.contains("Seq Scan"), "claim ({when}):\n{found}");
         }
         let q = claim_range(&DeliveryFilter::default(), true, NOW, 500, lock);
-        let found = query_plan(&mut client, &q);
+        let found = query_plan(&mut client, true, &q);
         assert_reads(
             &found,
             "deliveries_by_lease",
             &format!("lapsed claims ({when})"),
         );
-        // Counts that depend on the time read their small indexes.
+        // Counts that depend on the time read their small indexes, with a
+        // client's or a transport's deliveries as without.
+        let by_transport = DeliveryFilter {
+            transport: Some(crate::core::model::Transport::Poll),
+            ..DeliveryFilter::default()
+        };
         for (sql, index) in [
             (counts_sql::SCHEDULED, "deliveries_scheduled"),
             (counts_sql::EXPIRED, "deliveries_by_lease"),
         ] {
-            let found = plan(&mut client, false, sql, &[&NOW]);
-            assert_reads(&found, index, &format!("{sql} ({when})"));
+            for filter in [&DeliveryFilter::default(), &by_client, &by_transport] {
+                let found = query_plan(&mut client, false, &time_count(sql, filter, NOW));
+                assert_reads(&found, index, &format!("{sql} {filter:?} ({when})"));
+            }
         }
         // The transitions of a transaction find each row by its key (for
         // a batch that is a large part of a small table, the planner may

@@ -6,7 +6,7 @@ mod counts;
 mod inserts;
 
 #[cfg(test)]
-pub(super) use counts::counts_sql;
+pub(super) use counts::{counts_sql, time_count};
 mod pending;
 
 pub use pending::UPDATE_DELIVERIES;
@@ -145,6 +145,20 @@ impl<'c> PostgresTx<'c> {
         if self.write { " FOR UPDATE" } else { "" }
     }
 
+    fn event_with(&mut self, event_id: &str, lock: &str) -> Result<Option<Event>> {
+        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = $1{lock}");
+        Ok(self.rows(&sql, &[&event_id], event_row)?.into_iter().next())
+    }
+
+    fn subscription_with(&mut self, sub_id: &str, lock: &str) -> Result<Option<Subscription>> {
+        let sql =
+            format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = $1{lock}");
+        Ok(self
+            .rows(&sql, &[&sub_id], subscription_row)?
+            .into_iter()
+            .next())
+    }
+
     fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
         let sql = format!(
             "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {conflict}"
@@ -230,11 +244,12 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE event_id = $1{}",
-            self.lock()
-        );
-        Ok(self.rows(&sql, &[&event_id], event_row)?.into_iter().next())
+        let lock = self.lock();
+        self.event_with(event_id, lock)
+    }
+
+    fn event_unlocked(&mut self, event_id: &str) -> Result<Option<Event>> {
+        self.event_with(event_id, "")
     }
 
     fn put_event(&mut self, event: &Event) -> Result<()> {
@@ -262,14 +277,12 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = $1{}",
-            self.lock()
-        );
-        Ok(self
-            .rows(&sql, &[&sub_id], subscription_row)?
-            .into_iter()
-            .next())
+        let lock = self.lock();
+        self.subscription_with(sub_id, lock)
+    }
+
+    fn subscription_unlocked(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
+        self.subscription_with(sub_id, "")
     }
 
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {

@@ -31,6 +31,21 @@ pub(in crate::store::postgres) mod counts_sql {
          WHERE status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
 }
 
+/// A count that depends on the time (`sql`, with `$1` the time) of the
+/// deliveries a filter the kept counts serve selects (client, transport):
+/// its small index serves it, not the larger ones on client or transport,
+/// which would read every queued delivery of that client.
+pub(in crate::store::postgres) fn time_count(
+    sql: &str,
+    filter: &DeliveryFilter,
+    now: i64,
+) -> Query {
+    debug_assert!(crate::store::counts::kept_counts_serve(filter));
+    let mut q = Query::with_now(now).unindexed(filter);
+    q.sql = format!("{sql}{}", q.sql);
+    q
+}
+
 /// A slot for this transaction's count changes, picked at random.
 pub(super) fn random_slot() -> i16 {
     let random = std::collections::hash_map::RandomState::new()
@@ -81,11 +96,8 @@ impl PostgresTx<'_> {
         Ok(())
     }
 
-    /// A count with the filter's conditions on the deliveries.
     fn count_where(&mut self, sql: &str, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        let mut q = Query::with_now(now).deliveries(&filter.without_status());
-        q.sql = format!("{sql}{}", q.sql);
-        self.count(q)
+        self.count(time_count(sql, filter, now))
     }
 }
 
