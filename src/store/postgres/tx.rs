@@ -4,11 +4,11 @@
 
 mod counts;
 mod inserts;
+mod pending;
+mod statements;
 
 #[cfg(test)]
 pub(super) use counts::{counts_sql, time_count};
-mod pending;
-
 pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
@@ -26,11 +26,9 @@ use crate::store::sql::{
 };
 use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
-    first_in_claim_order,
 };
 use crate::worker::secrets::Secret;
-use postgres::types::ToSql;
-use postgres::{Row, Statement, Transaction};
+use postgres::{Statement, Transaction};
 use std::collections::HashMap;
 
 pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
@@ -84,152 +82,6 @@ impl<'c> PostgresTx<'c> {
             slot: counts::random_slot(),
             made_ready: false,
         }
-    }
-
-    fn set_planner(&mut self, settings: &str) -> Result<()> {
-        self.tx
-            .batch_execute(settings)
-            .map_err(|e| pg_error(&e, "cannot set the planner"))
-    }
-
-    fn statement(&mut self, sql: &str) -> Result<Statement> {
-        if let Some(statement) = self.statements.get(sql) {
-            return Ok(statement.clone());
-        }
-        let statement = self
-            .tx
-            .prepare(sql)
-            .map_err(|e| pg_error(&e, "cannot prepare a statement"))?;
-        self.statements.insert(sql.to_owned(), statement.clone());
-        Ok(statement)
-    }
-
-    fn rows<T>(
-        &mut self,
-        sql: &str,
-        params: &[&(dyn ToSql + Sync)],
-        map: fn(&Row) -> Result<T>,
-    ) -> Result<Vec<T>> {
-        self.flush()?;
-        let statement = self.statement(sql)?;
-        let rows = self
-            .tx
-            .query(&statement, params)
-            .map_err(|e| pg_error(&e, "query failed"))?;
-        rows.iter().map(map).collect()
-    }
-
-    fn run<T>(&mut self, query: Query, map: fn(&Row) -> Result<T>) -> Result<Vec<T>> {
-        let params: Vec<&(dyn ToSql + Sync)> = query.params.iter().map(|p| p.as_ref()).collect();
-        self.rows(&query.sql, &params, map)
-    }
-
-    fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
-        self.flush()?;
-        let statement = self.statement(sql)?;
-        self.tx
-            .execute(&statement, params)
-            .map_err(|e| pg_error(&e, "write failed"))
-    }
-
-    fn count(&mut self, query: Query) -> Result<i64> {
-        Ok(self
-            .run(query, |row| Ok(row.get::<_, i64>(0)))?
-            .into_iter()
-            .next()
-            .unwrap_or(0))
-    }
-
-    /// ` FOR UPDATE` in a writing transaction.
-    fn lock(&self) -> &'static str {
-        if self.write { " FOR UPDATE" } else { "" }
-    }
-
-    fn event_with(&mut self, event_id: &str, lock: &str) -> Result<Option<Event>> {
-        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = $1{lock}");
-        Ok(self.rows(&sql, &[&event_id], event_row)?.into_iter().next())
-    }
-
-    fn subscription_with(&mut self, sub_id: &str, lock: &str) -> Result<Option<Subscription>> {
-        let sql =
-            format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = $1{lock}");
-        Ok(self
-            .rows(&sql, &[&sub_id], subscription_row)?
-            .into_iter()
-            .next())
-    }
-
-    fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
-        let sql = format!(
-            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {conflict}"
-        );
-        self.execute(
-            &sql,
-            &[
-                &e.event_id,
-                &e.event_type,
-                &e.subject,
-                &e.source,
-                &e.target,
-                &e.status.as_str(),
-                &json_text(&e.payload),
-                &json_text(&e.subscriptions),
-                &json_text(&e.ack),
-                &e.created_at,
-                &e.updated_at,
-                &e.ack_at,
-            ],
-        )
-    }
-
-    fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
-        let sql = format!(
-            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) {conflict}"
-        );
-        self.execute(
-            &sql,
-            &[
-                &d.delivery_id,
-                &d.event_id,
-                &d.sub_id,
-                &d.client_id,
-                &d.transport.as_str(),
-                &d.endpoint,
-                &d.status.as_str(),
-                &d.attempt,
-                &d.claimed_by,
-                &d.last_error,
-                &json_text(&d.meta),
-                &d.created_at,
-                &d.updated_at,
-                &d.next_attempt_at,
-                &d.claimed_at,
-                &d.lease_expires_at,
-                &d.delivered_at,
-            ],
-        )
-    }
-
-    /// Due queued deliveries and expired leases, in claim order, merged
-    /// from two index ranges; `suffix` may lock the rows.
-    fn claim_order(
-        &mut self,
-        filter: &DeliveryFilter,
-        now: i64,
-        limit: i64,
-        suffix: &str,
-    ) -> Result<Vec<Delivery>> {
-        self.flush()?;
-        self.set_planner(CLAIM_PLANNER)?;
-        let mut found = Vec::new();
-        for lapsed in [false, true] {
-            let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
-            found.extend(self.run(q, delivery_row)?);
-        }
-        // The transitions that follow find 500 rows by key through a bitmap.
-        self.set_planner(PLANNER_DEFAULTS)?;
-        Ok(first_in_claim_order(found, limit))
     }
 }
 

@@ -1,0 +1,166 @@
+//! How a transaction's statements run: prepared once per connection, each
+//! read preceded by the writes waiting in the transaction, and the row
+//! reads and writes the trait's methods share.
+
+use super::super::ledger;
+use super::super::pg_error;
+use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
+use super::{CLAIM_PLANNER, PLANNER_DEFAULTS, PostgresTx};
+use crate::core::model::{Delivery, Event, Subscription};
+use crate::error::Result;
+use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION_COLUMNS};
+use crate::store::{DeliveryFilter, first_in_claim_order};
+use postgres::types::ToSql;
+use postgres::{Row, Statement};
+
+impl PostgresTx<'_> {
+    pub(super) fn set_planner(&mut self, settings: &str) -> Result<()> {
+        self.tx
+            .batch_execute(settings)
+            .map_err(|e| pg_error(&e, "cannot set the planner"))
+    }
+
+    pub(super) fn statement(&mut self, sql: &str) -> Result<Statement> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self
+            .tx
+            .prepare(sql)
+            .map_err(|e| pg_error(&e, "cannot prepare a statement"))?;
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    pub(super) fn rows<T>(
+        &mut self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+        map: fn(&Row) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        self.flush()?;
+        let statement = self.statement(sql)?;
+        let rows = self
+            .tx
+            .query(&statement, params)
+            .map_err(|e| pg_error(&e, "query failed"))?;
+        rows.iter().map(map).collect()
+    }
+
+    pub(super) fn run<T>(&mut self, query: Query, map: fn(&Row) -> Result<T>) -> Result<Vec<T>> {
+        let params: Vec<&(dyn ToSql + Sync)> = query.params.iter().map(|p| p.as_ref()).collect();
+        self.rows(&query.sql, &params, map)
+    }
+
+    pub(super) fn execute(&mut self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64> {
+        self.flush()?;
+        let statement = self.statement(sql)?;
+        self.tx
+            .execute(&statement, params)
+            .map_err(|e| pg_error(&e, "write failed"))
+    }
+
+    pub(super) fn count(&mut self, query: Query) -> Result<i64> {
+        Ok(self
+            .run(query, |row| Ok(row.get::<_, i64>(0)))?
+            .into_iter()
+            .next()
+            .unwrap_or(0))
+    }
+
+    /// ` FOR UPDATE` in a writing transaction.
+    pub(super) fn lock(&self) -> &'static str {
+        if self.write { " FOR UPDATE" } else { "" }
+    }
+
+    pub(super) fn event_with(&mut self, event_id: &str, lock: &str) -> Result<Option<Event>> {
+        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = $1{lock}");
+        Ok(self.rows(&sql, &[&event_id], event_row)?.into_iter().next())
+    }
+
+    pub(super) fn subscription_with(
+        &mut self,
+        sub_id: &str,
+        lock: &str,
+    ) -> Result<Option<Subscription>> {
+        let sql =
+            format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = $1{lock}");
+        Ok(self
+            .rows(&sql, &[&sub_id], subscription_row)?
+            .into_iter()
+            .next())
+    }
+
+    pub(super) fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
+        let sql = format!(
+            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {conflict}"
+        );
+        self.execute(
+            &sql,
+            &[
+                &e.event_id,
+                &e.event_type,
+                &e.subject,
+                &e.source,
+                &e.target,
+                &e.status.as_str(),
+                &json_text(&e.payload),
+                &json_text(&e.subscriptions),
+                &json_text(&e.ack),
+                &e.created_at,
+                &e.updated_at,
+                &e.ack_at,
+            ],
+        )
+    }
+
+    pub(super) fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
+        let sql = format!(
+            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) {conflict}"
+        );
+        self.execute(
+            &sql,
+            &[
+                &d.delivery_id,
+                &d.event_id,
+                &d.sub_id,
+                &d.client_id,
+                &d.transport.as_str(),
+                &d.endpoint,
+                &d.status.as_str(),
+                &d.attempt,
+                &d.claimed_by,
+                &d.last_error,
+                &json_text(&d.meta),
+                &d.created_at,
+                &d.updated_at,
+                &d.next_attempt_at,
+                &d.claimed_at,
+                &d.lease_expires_at,
+                &d.delivered_at,
+            ],
+        )
+    }
+
+    /// Due queued deliveries and expired leases, in claim order, merged
+    /// from two index ranges; `suffix` may lock the rows.
+    pub(super) fn claim_order(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+        limit: i64,
+        suffix: &str,
+    ) -> Result<Vec<Delivery>> {
+        self.flush()?;
+        self.set_planner(CLAIM_PLANNER)?;
+        let mut found = Vec::new();
+        for lapsed in [false, true] {
+            let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
+            found.extend(self.run(q, delivery_row)?);
+        }
+        // The transitions that follow find 500 rows by key through a bitmap.
+        self.set_planner(PLANNER_DEFAULTS)?;
+        Ok(first_in_claim_order(found, limit))
+    }
+}
