@@ -866,7 +866,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
             [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Count what would be deleted; delete nothing')
             [CompletionResult]::new('--keep-dead', '--keep-dead', [CompletionResultType]::ParameterName, 'Keep dead chains (failed, no attempt to come) for inspection and redrive')
-            [CompletionResult]::new('--vacuum', '--vacuum', [CompletionResultType]::ParameterName, 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)')
+            [CompletionResult]::new('--vacuum', '--vacuum', [CompletionResultType]::ParameterName, 'Vacuum afterwards: SQLite gives the freed space back to the file system (VACUUM, which holds the write lock while it rewrites the file); PostgreSQL runs VACUUM (ANALYZE) on outbox''s tables now')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')

@@ -795,7 +795,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
             cand --dry-run 'Count what would be deleted; delete nothing'
             cand --keep-dead 'Keep dead chains (failed, no attempt to come) for inspection and redrive'
-            cand --vacuum 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
+            cand --vacuum 'Vacuum afterwards: SQLite gives the freed space back to the file system (VACUUM, which holds the write lock while it rewrites the file); PostgreSQL runs VACUUM (ANALYZE) on outbox''s tables now'
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'

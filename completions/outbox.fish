@@ -726,7 +726,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l dry-run -d 'Count what would be deleted; delete nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l keep-dead -d 'Keep dead chains (failed, no attempt to come) for inspection and redrive'
-complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Give the freed space back to the file system afterwards (SQLite: VACUUM, which holds the write lock while it rewrites the file)'
+complete -c outbox -n "__fish_outbox_using_subcommand prune" -l vacuum -d 'Vacuum afterwards: SQLite gives the freed space back to the file system (VACUUM, which holds the write lock while it rewrites the file); PostgreSQL runs VACUUM (ANALYZE) on outbox\'s tables now'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -403,3 +403,31 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
         .get(0);
     assert_eq!(version, outbox::store::postgres::SCHEMA_VERSION);
 }
+
+/// `prune --vacuum` on PostgreSQL vacuums outbox's tables at once, for
+/// servers whose autovacuum is off or behind.
+#[test]
+fn prune_vacuum_runs_vacuum_on_postgresql() {
+    let Some(url) = seeded("vacuum") else { return };
+    let pruned = Command::cargo_bin("outbox")
+        .unwrap()
+        .env("OUTBOX_DB", &url)
+        .args(["prune", "--older-than", "1s", "--vacuum"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&pruned.stdout);
+    assert!(pruned.status.success(), "{pruned:?}");
+    assert!(said.contains("VACUUM ran"), "{said}");
+    let schema = url.rsplit("search_path%3D").next().unwrap().to_owned();
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    let vacuumed: i64 = admin
+        .query_one(
+            "SELECT count(*) FROM pg_stat_user_tables WHERE schemaname = $1 \
+             AND relname IN ('deliveries', 'events', 'delivery_counts') AND vacuum_count > 0",
+            &[&schema],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(vacuumed, 3);
+}

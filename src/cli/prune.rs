@@ -22,8 +22,9 @@ pub struct PruneArgs {
     /// Keep dead chains (failed, no attempt to come) for inspection and redrive.
     #[arg(long)]
     pub keep_dead: bool,
-    /// Give the freed space back to the file system afterwards (SQLite:
-    /// VACUUM, which holds the write lock while it rewrites the file).
+    /// Vacuum afterwards: SQLite gives the freed space back to the file
+    /// system (VACUUM, which holds the write lock while it rewrites the
+    /// file); PostgreSQL runs VACUUM (ANALYZE) on outbox's tables now.
     #[arg(long, conflicts_with = "dry_run")]
     pub vacuum: bool,
 }

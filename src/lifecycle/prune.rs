@@ -57,7 +57,7 @@ pub struct Pruned {
     pub space_before: Option<Space>,
     #[serde(skip)]
     pub space_after: Option<Space>,
-    /// Whether the free space went back to the file system.
+    /// Whether the database was vacuumed afterwards.
     #[serde(skip)]
     pub vacuumed: bool,
 }
@@ -99,8 +99,8 @@ impl Outbox {
         })
     }
 
-    /// Gives free pages back to the file system where the backend does so
-    /// itself; false where the server's own vacuum does it.
+    /// Vacuums the database after a prune (see [`crate::store::Store::vacuum`]);
+    /// false where the backend leaves it to the server.
     pub fn vacuum(&mut self) -> Result<bool> {
         self.store.vacuum()
     }

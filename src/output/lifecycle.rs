@@ -74,7 +74,12 @@ impl Human for Pruned {
                 bytes(free_bytes.saturating_sub(before.free_bytes)),
                 bytes(free_bytes)
             ),
-            _ => "the server's autovacuum gives the space back".to_owned(),
+            _ if self.vacuumed => {
+                "VACUUM ran: the space of the deleted rows is free for the tables to reuse"
+                    .to_owned()
+            }
+            _ => "the server's autovacuum frees the space for reuse (--vacuum does it now)"
+                .to_owned(),
         };
         format!("deleted {what}\n{space}")
     }

@@ -187,8 +187,9 @@ pub trait Store {
     fn on_ready(&mut self, _ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
         Ok(false)
     }
-    /// Gives free space back to the file system. False where the backend
-    /// leaves that to the server (PostgreSQL's autovacuum).
+    /// Vacuums the database: SQLite gives free pages back to the file
+    /// system; PostgreSQL removes dead rows and their index entries for the
+    /// tables to reuse. False where the backend leaves it to the server.
     fn vacuum(&mut self) -> Result<bool> {
         Ok(false)
     }
