@@ -368,9 +368,14 @@ fn scaling(bench: &Bench) -> Vec<Figure> {
     let large = env_size("OUTBOX_BENCH_LARGE", 1_000_000);
     let sizes = [1_000, large];
     let dbs: Vec<_> = sizes.iter().map(|&n| setup::scaled_db(bench, n)).collect();
-    let ops = setup::scaling_ops();
+    growth("5. ", sizes, &dbs)
+}
+
+/// The latency of each of figure 5's commands on `dbs`, outboxes of
+/// `sizes` deliveries, the larger's beside the smaller's.
+fn growth(figure: &str, sizes: [usize; 2], dbs: &[std::path::PathBuf]) -> Vec<Figure> {
     let mut figures = Vec::new();
-    for (name, op) in ops {
+    for (name, op) in setup::scaling_ops() {
         // Sizes take turns, so a drift in the machine's speed meets both.
         let mut samples = vec![Vec::new(); dbs.len()];
         for i in 0..25 {
@@ -380,7 +385,7 @@ fn scaling(bench: &Bench) -> Vec<Figure> {
         }
         let latency: Vec<Duration> = samples.into_iter().map(median).collect();
         figures.push(Figure::new(
-            format!("5. {name}"),
+            format!("{figure}{name}"),
             format!("{} at {} deliveries", ms(latency[1]), sizes[1]),
             format!("{} at {} deliveries", ms(latency[0]), sizes[0]),
             latency[1].as_secs_f64() / latency[0].as_secs_f64(),

@@ -313,22 +313,5 @@ pub fn scaling() -> Vec<Figure> {
             db
         })
         .collect();
-    let mut figures = Vec::new();
-    for (name, op) in setup::scaling_ops() {
-        let mut samples = vec![Vec::new(); dbs.len()];
-        for i in 0..25 {
-            for (db, times) in dbs.iter().zip(&mut samples) {
-                times.push(time(|| op(db, i)));
-            }
-        }
-        let latency: Vec<Duration> = samples.into_iter().map(median).collect();
-        figures.push(Figure::new(
-            format!("10. PostgreSQL: {name}"),
-            format!("{} at {} deliveries", crate::ms(latency[1]), sizes[1]),
-            format!("{} at {} deliveries", crate::ms(latency[0]), sizes[0]),
-            latency[1].as_secs_f64() / latency[0].as_secs_f64(),
-            "≤ 1.2 (growth)",
-        ));
-    }
-    figures
+    crate::growth("10. PostgreSQL: ", sizes, &dbs)
 }

@@ -251,9 +251,8 @@ pub(crate) fn write(
     mut prepared: Vec<Prepared>,
     clock_now: i64,
 ) -> Result<Vec<EventRecorded>> {
-    let events: Vec<Event> = prepared.iter().map(|p| p.event.clone()).collect();
+    let events: Vec<&Event> = prepared.iter().map(|p| &p.event).collect();
     let inserted = tx.insert_events(&events)?;
-    drop(events);
     // Most events are new. An id that exists keeps what it has lived
     // through: status, ack and ackAt unless the request says otherwise, and
     // always its createdAt (a request's createdAt is then its updatedAt).

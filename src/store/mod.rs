@@ -207,7 +207,7 @@ pub trait Tx {
     /// [`Tx::insert_event`] for each event, whose ids all differ: for
     /// each, whether it was inserted. A server backend writes them in one
     /// statement.
-    fn insert_events(&mut self, events: &[Event]) -> Result<Vec<bool>> {
+    fn insert_events(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
         events.iter().map(|e| self.insert_event(e)).collect()
     }
     /// Newest first by `(createdAt, eventId)`.

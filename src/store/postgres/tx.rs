@@ -113,7 +113,7 @@ impl Tx for PostgresTx<'_> {
             .map(|n| n == 1)
     }
 
-    fn insert_events(&mut self, events: &[Event]) -> Result<Vec<bool>> {
+    fn insert_events(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
         self.insert_event_rows(events)
     }
 

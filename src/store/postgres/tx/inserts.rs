@@ -37,12 +37,12 @@ fn column<R, T>(rows: &[R], f: impl Fn(&R) -> T) -> Vec<T> {
 }
 
 impl PostgresTx<'_> {
-    pub(super) fn insert_event_rows(&mut self, events: &[Event]) -> Result<Vec<bool>> {
+    pub(super) fn insert_event_rows(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        let text = |f: fn(&Event) -> String| column(events, f);
-        let number = |f: fn(&Event) -> i64| column(events, f);
+        let text = |f: fn(&&Event) -> String| column(events, f);
+        let number = |f: fn(&&Event) -> i64| column(events, f);
         let inserted: HashSet<String> = self
             .rows(
                 &insert_events_sql(),
