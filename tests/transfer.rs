@@ -139,3 +139,59 @@ fn a_bad_line_imports_nothing() {
     );
     assert_eq!(ok(outbox(&to, &["export"], "")), "", "nothing was imported");
 }
+
+/// Imports `count` events' worth of records over an outbox that already
+/// holds them in other states, with the last delivery given twice: every
+/// row is replaced (the later of a repeated id wins) and the kept counts
+/// move with the rows they replace. Enough records for several chunks.
+fn import_replaces_rows(to: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let from = dir.path().join("many.db").to_str().unwrap().to_owned();
+    let subscribe: Vec<&str> = "sub create --client c --types t --any-target"
+        .split(' ')
+        .collect();
+    ok(outbox(&from, &subscribe, ""));
+    let batch: String = (0..1200)
+        .map(|i| format!("{{\"type\": \"t\", \"subject\": \"{i}\"}}\n"))
+        .collect();
+    ok(outbox(&from, &["event", "record", "--batch", "-"], &batch));
+    let exported = ok(outbox(&from, &["export"], ""));
+    ok(outbox(to, &["import", "-"], &exported));
+    ok(outbox(
+        to,
+        &["delivery", "claim", "--batch", "300", "--worker", "w"],
+        "",
+    ));
+    let last = exported.lines().last().unwrap();
+    assert!(last.contains("\"status\":\"queued\""), "{last}");
+    let canceled = last.replace("\"status\":\"queued\"", "\"status\":\"canceled\"");
+    let again = format!("{exported}{canceled}\n");
+    let imported = ok(outbox(to, &["import", "-", "--json"], &again));
+    assert!(imported.contains("\"deliveries\":1201"), "{imported}");
+    let expected = format!(
+        "{}{canceled}\n",
+        exported.strip_suffix(&format!("{last}\n")).unwrap()
+    );
+    assert_eq!(ok(outbox(to, &["export"], "")), expected);
+    let kept = ok(outbox(to, &["stats", "--json"], ""));
+    assert_eq!(kept, ok(outbox(to, &["stats", "--recount", "--json"], "")));
+    let stats: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    let by_status = &stats["stats"]["byStatus"];
+    assert_eq!(by_status["queued"], 1199, "{kept}");
+    assert_eq!(by_status["canceled"], 1, "{kept}");
+    assert!(by_status.get("claimed").is_none(), "{kept}");
+}
+
+#[test]
+fn an_import_replaces_rows_and_their_counts_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    import_replaces_rows(dir.path().join("to.db").to_str().unwrap());
+}
+
+#[test]
+fn an_import_replaces_rows_and_their_counts_on_postgres() {
+    let Some(url) = common::postgres("transfer_replaces") else {
+        return;
+    };
+    import_replaces_rows(&url);
+}

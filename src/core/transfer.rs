@@ -1,12 +1,13 @@
 //! Moving a whole outbox between databases (a SQLite file to PostgreSQL, or
 //! back): every record as one NDJSON line, read back exactly as written.
 
-use super::json;
 use super::model::{Delivery, Event, Subscription};
+use super::{RECORD_CHUNK, json};
 use crate::error::{Error, Result};
 use crate::store::Tx;
 use crate::worker::secrets::Secret;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
 /// One exported record: `{"subscription": {...}}`, `{"secret": {...}}`
 /// (a subscription's signing secret), `{"event": {...}}` or
@@ -84,12 +85,72 @@ pub(crate) fn export(tx: &mut dyn Tx, emit: &mut dyn FnMut(Record) -> Result<()>
     Ok(count)
 }
 
-/// Writes every record as it is, replacing any with the same id.
+/// Events or deliveries waiting to be written together (a server then
+/// sees one statement per chunk, not one per row), with the line of the
+/// first, which a failure of the write names.
+struct Chunk<T> {
+    first_line: usize,
+    rows: Vec<T>,
+    ids: HashSet<String>,
+}
+
+impl<T> Chunk<T> {
+    fn new() -> Self {
+        Chunk {
+            first_line: 0,
+            rows: Vec::new(),
+            ids: HashSet::new(),
+        }
+    }
+
+    /// Adds a row, first writing those held when the chunk is full or
+    /// already holds its id (a repeated id replaces the one written).
+    fn push(
+        &mut self,
+        line: usize,
+        id: &str,
+        row: T,
+        write: &mut dyn FnMut(&[T]) -> Result<()>,
+    ) -> Result<()> {
+        if self.rows.len() == RECORD_CHUNK || self.ids.contains(id) {
+            self.flush(write)?;
+        }
+        if self.rows.is_empty() {
+            self.first_line = line;
+        }
+        self.ids.insert(id.to_owned());
+        self.rows.push(row);
+        Ok(())
+    }
+
+    fn flush(&mut self, write: &mut dyn FnMut(&[T]) -> Result<()>) -> Result<()> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        write(&self.rows).map_err(|error| Error::AtLine {
+            line: self.first_line,
+            error: Box::new(error),
+        })?;
+        self.rows.clear();
+        self.ids.clear();
+        Ok(())
+    }
+}
+
+fn put_events(tx: &mut dyn Tx, rows: &[Event]) -> Result<()> {
+    tx.put_events(&rows.iter().collect::<Vec<_>>())
+}
+
+/// Writes every record as it is, replacing any with the same id. Events
+/// and deliveries are written a chunk at a time; a subscription or secret
+/// first writes what is held, so records land in the order given.
 pub(crate) fn import(
     tx: &mut dyn Tx,
     records: &mut dyn Iterator<Item = (usize, Result<Record>)>,
 ) -> Result<Imported> {
     let mut imported = Imported::default();
+    let mut events = Chunk::new();
+    let mut deliveries = Chunk::new();
     for (line, record) in records {
         let at_line = |error| Error::AtLine {
             line,
@@ -97,22 +158,30 @@ pub(crate) fn import(
         };
         match record.map_err(at_line)? {
             Record::Subscription(s) => {
+                events.flush(&mut |rows| put_events(tx, rows))?;
+                deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
                 tx.put_subscription(&s).map_err(at_line)?;
                 imported.subscriptions += 1;
             }
             Record::Secret(secret) => {
+                events.flush(&mut |rows| put_events(tx, rows))?;
+                deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
                 tx.put_secret(&secret).map_err(at_line)?;
                 imported.secrets += 1;
             }
             Record::Event(e) => {
-                tx.put_event(&e).map_err(at_line)?;
+                let id = e.event_id.clone();
+                events.push(line, &id, e, &mut |rows| put_events(tx, rows))?;
                 imported.events += 1;
             }
             Record::Delivery(d) => {
-                tx.put_delivery(&d).map_err(at_line)?;
+                let id = d.delivery_id.clone();
+                deliveries.push(line, &id, d, &mut |rows| tx.put_deliveries(rows))?;
                 imported.deliveries += 1;
             }
         }
     }
+    events.flush(&mut |rows| put_events(tx, rows))?;
+    deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
     Ok(imported)
 }

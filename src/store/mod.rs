@@ -202,6 +202,11 @@ pub trait Tx {
     fn event(&mut self, event_id: &str) -> Result<Option<Event>>;
     /// Inserts or replaces the event with this id.
     fn put_event(&mut self, event: &Event) -> Result<()>;
+    /// [`Tx::put_event`] for each event, whose ids all differ. A server
+    /// backend writes them in one statement.
+    fn put_events(&mut self, events: &[&Event]) -> Result<()> {
+        events.iter().try_for_each(|e| self.put_event(e))
+    }
     /// Inserts the event unless its id exists; false when it did.
     fn insert_event(&mut self, event: &Event) -> Result<bool>;
     /// [`Tx::insert_event`] for each event, whose ids all differ: for
@@ -260,6 +265,11 @@ pub trait Tx {
     }
     /// Inserts or replaces the delivery with this id.
     fn put_delivery(&mut self, delivery: &Delivery) -> Result<()>;
+    /// [`Tx::put_delivery`] for each delivery, whose ids all differ. A
+    /// server backend writes them in one statement.
+    fn put_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
+        deliveries.iter().try_for_each(|d| self.put_delivery(d))
+    }
     /// Inserts the delivery unless its id exists; false when it did.
     fn insert_delivery(&mut self, delivery: &Delivery) -> Result<bool>;
     /// [`Tx::insert_delivery`] for each delivery, whose ids all differ:

@@ -117,6 +117,10 @@ impl Tx for PostgresTx<'_> {
         self.insert_event_rows(events)
     }
 
+    fn put_events(&mut self, events: &[&Event]) -> Result<()> {
+        self.put_event_rows(events)
+    }
+
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
         let mut q = ledger::event_conditions(filter);
         ledger::after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
@@ -278,6 +282,10 @@ impl Tx for PostgresTx<'_> {
 
     fn insert_deliveries(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
         self.insert_delivery_rows(deliveries)
+    }
+
+    fn put_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
+        self.put_delivery_rows(deliveries)
     }
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {

@@ -1,102 +1,127 @@
-//! Rows inserted together: the events of a batch chunk in one statement
-//! and their deliveries in another, each row given as one element of
-//! arrays, so that recording 500 events costs two round trips, not 1,000.
+//! Rows written together: the events of a batch chunk (or of an import) in
+//! one statement and their deliveries in another, each row given as one
+//! element of arrays, so that writing 500 events costs two round trips,
+//! not 1,000.
 
 use super::PostgresTx;
 use crate::core::model::{Delivery, DeliveryStatus, Event};
 use crate::error::Result;
-use crate::store::postgres::rows::json_text;
-use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
+use crate::store::postgres::rows::{json_text, parsed};
+use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
+use postgres::types::ToSql;
 use std::collections::HashSet;
 
-/// New events; the ids of those inserted come back (an id that exists is
-/// left as it is).
-fn insert_events_sql() -> String {
-    format!(
-        "INSERT INTO events ({EVENT_COLUMNS}) \
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], \
-                              $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[]) \
-         ON CONFLICT (event_id) DO NOTHING RETURNING event_id"
-    )
+/// The rows of `$1..$12`, one array per column of [`EVENT_COLUMNS`].
+const EVENT_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
+     $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[])";
+
+/// The rows of `$1..$17`, one array per column of [`DELIVERY_COLUMNS`].
+const DELIVERY_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
+     $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], \
+     $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[])";
+
+/// An array parameter per column, in the order of the columns.
+type Arrays = Vec<Box<dyn ToSql + Sync>>;
+
+fn event_arrays(events: &[&Event]) -> Arrays {
+    let text = |f: fn(&Event) -> String| -> Box<dyn ToSql + Sync> {
+        Box::new(events.iter().map(|e| f(e)).collect::<Vec<_>>())
+    };
+    let number = |f: fn(&Event) -> i64| -> Box<dyn ToSql + Sync> {
+        Box::new(events.iter().map(|e| f(e)).collect::<Vec<_>>())
+    };
+    vec![
+        text(|e| e.event_id.clone()),
+        text(|e| e.event_type.clone()),
+        text(|e| e.subject.clone()),
+        text(|e| e.source.clone()),
+        text(|e| e.target.clone()),
+        text(|e| e.status.as_str().to_owned()),
+        text(|e| json_text(&e.payload)),
+        text(|e| json_text(&e.subscriptions)),
+        text(|e| json_text(&e.ack)),
+        number(|e| e.created_at),
+        number(|e| e.updated_at),
+        number(|e| e.ack_at),
+    ]
 }
 
-/// New deliveries; the ids of those inserted come back.
-fn insert_deliveries_sql() -> String {
-    format!(
-        "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], \
-                              $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], \
-                              $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[]) \
-         ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id"
-    )
+fn delivery_arrays(deliveries: &[Delivery]) -> Arrays {
+    let text = |f: fn(&Delivery) -> String| -> Box<dyn ToSql + Sync> {
+        Box::new(deliveries.iter().map(f).collect::<Vec<_>>())
+    };
+    let number = |f: fn(&Delivery) -> i64| -> Box<dyn ToSql + Sync> {
+        Box::new(deliveries.iter().map(f).collect::<Vec<_>>())
+    };
+    vec![
+        text(|d| d.delivery_id.clone()),
+        text(|d| d.event_id.clone()),
+        text(|d| d.sub_id.clone()),
+        text(|d| d.client_id.clone()),
+        text(|d| d.transport.as_str().to_owned()),
+        text(|d| d.endpoint.clone()),
+        text(|d| d.status.as_str().to_owned()),
+        number(|d| d.attempt),
+        text(|d| d.claimed_by.clone()),
+        text(|d| d.last_error.clone()),
+        text(|d| json_text(&d.meta)),
+        number(|d| d.created_at),
+        number(|d| d.updated_at),
+        number(|d| d.next_attempt_at),
+        number(|d| d.claimed_at),
+        number(|d| d.lease_expires_at),
+        number(|d| d.delivered_at),
+    ]
 }
 
-/// One column of `rows`, as an array parameter.
-fn column<R, T>(rows: &[R], f: impl Fn(&R) -> T) -> Vec<T> {
-    rows.iter().map(f).collect()
+fn params(arrays: &Arrays) -> Vec<&(dyn ToSql + Sync)> {
+    arrays.iter().map(|a| a.as_ref()).collect()
 }
 
 impl PostgresTx<'_> {
+    /// New events; for each, whether it was inserted (an id that exists
+    /// is left as it is).
     pub(super) fn insert_event_rows(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
         if events.is_empty() {
             return Ok(Vec::new());
         }
-        let text = |f: fn(&&Event) -> String| column(events, f);
-        let number = |f: fn(&&Event) -> i64| column(events, f);
+        let sql = format!(
+            "INSERT INTO events ({EVENT_COLUMNS}) {EVENT_ROWS} \
+             ON CONFLICT (event_id) DO NOTHING RETURNING event_id"
+        );
+        let arrays = event_arrays(events);
         let inserted: HashSet<String> = self
-            .rows(
-                &insert_events_sql(),
-                &[
-                    &text(|e| e.event_id.clone()),
-                    &text(|e| e.event_type.clone()),
-                    &text(|e| e.subject.clone()),
-                    &text(|e| e.source.clone()),
-                    &text(|e| e.target.clone()),
-                    &text(|e| e.status.as_str().to_owned()),
-                    &text(|e| json_text(&e.payload)),
-                    &text(|e| json_text(&e.subscriptions)),
-                    &text(|e| json_text(&e.ack)),
-                    &number(|e| e.created_at),
-                    &number(|e| e.updated_at),
-                    &number(|e| e.ack_at),
-                ],
-                |row| Ok(row.get(0)),
-            )?
+            .rows(&sql, &params(&arrays), |row| Ok(row.get(0)))?
             .into_iter()
             .collect();
-        Ok(column(events, |e| inserted.contains(&e.event_id)))
+        Ok(events
+            .iter()
+            .map(|e| inserted.contains(&e.event_id))
+            .collect())
     }
 
+    /// Events inserted or replaced, whose ids all differ.
+    pub(super) fn put_event_rows(&mut self, events: &[&Event]) -> Result<()> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let sql = format!("INSERT INTO events ({EVENT_COLUMNS}) {EVENT_ROWS} {EVENT_REPLACE}");
+        let arrays = event_arrays(events);
+        self.execute(&sql, &params(&arrays)).map(drop)
+    }
+
+    /// New deliveries; for each, whether it was inserted.
     pub(super) fn insert_delivery_rows(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
         if deliveries.is_empty() {
             return Ok(Vec::new());
         }
-        let text = |f: fn(&Delivery) -> String| column(deliveries, f);
-        let number = |f: fn(&Delivery) -> i64| column(deliveries, f);
+        let sql = format!(
+            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) {DELIVERY_ROWS} \
+             ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id"
+        );
+        let arrays = delivery_arrays(deliveries);
         let inserted: HashSet<String> = self
-            .rows(
-                &insert_deliveries_sql(),
-                &[
-                    &text(|d| d.delivery_id.clone()),
-                    &text(|d| d.event_id.clone()),
-                    &text(|d| d.sub_id.clone()),
-                    &text(|d| d.client_id.clone()),
-                    &text(|d| d.transport.as_str().to_owned()),
-                    &text(|d| d.endpoint.clone()),
-                    &text(|d| d.status.as_str().to_owned()),
-                    &number(|d| d.attempt),
-                    &text(|d| d.claimed_by.clone()),
-                    &text(|d| d.last_error.clone()),
-                    &text(|d| json_text(&d.meta)),
-                    &number(|d| d.created_at),
-                    &number(|d| d.updated_at),
-                    &number(|d| d.next_attempt_at),
-                    &number(|d| d.claimed_at),
-                    &number(|d| d.lease_expires_at),
-                    &number(|d| d.delivered_at),
-                ],
-                |row| Ok(row.get(0)),
-            )?
+            .rows(&sql, &params(&arrays), |row| Ok(row.get(0)))?
             .into_iter()
             .collect();
         let mut answers = Vec::with_capacity(deliveries.len());
@@ -109,5 +134,35 @@ impl PostgresTx<'_> {
             answers.push(was_inserted);
         }
         Ok(answers)
+    }
+
+    /// Deliveries inserted or replaced, whose ids all differ. The rows
+    /// replaced are read in the same statement, as they were before it,
+    /// so that their counts move with them.
+    pub(super) fn put_delivery_rows(&mut self, deliveries: &[Delivery]) -> Result<()> {
+        if deliveries.is_empty() {
+            return Ok(());
+        }
+        for d in deliveries {
+            self.prefetched.remove(&d.delivery_id);
+        }
+        let sql = format!(
+            "WITH replaced AS (SELECT status, transport, client_id FROM deliveries \
+                               WHERE delivery_id = ANY($1) FOR UPDATE), \
+                  written AS (INSERT INTO deliveries ({DELIVERY_COLUMNS}) {DELIVERY_ROWS} {DELIVERY_REPLACE}) \
+             SELECT status, transport, client_id FROM replaced"
+        );
+        let arrays = delivery_arrays(deliveries);
+        let replaced = self.rows(&sql, &params(&arrays), |row| {
+            Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)))
+        })?;
+        for (status, transport, client_id) in replaced {
+            self.counts.add(status, transport, &client_id, -1);
+        }
+        for d in deliveries {
+            self.counts.add(d.status, d.transport, &d.client_id, 1);
+            self.made_ready |= d.status == DeliveryStatus::Queued;
+        }
+        Ok(())
     }
 }
