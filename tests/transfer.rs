@@ -4,22 +4,7 @@
 mod common;
 
 use assert_cmd::Command;
-
-fn outbox(db: &str, args: &[&str], stdin: &str) -> std::process::Output {
-    Command::cargo_bin("outbox")
-        .unwrap()
-        .env("OUTBOX_DB", db)
-        .env("OUTBOX_NOW", "1795975331")
-        .args(args)
-        .write_stdin(stdin.to_owned())
-        .output()
-        .unwrap()
-}
-
-fn ok(output: std::process::Output) -> String {
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).unwrap()
-}
+use common::{ok, outbox_on as outbox};
 
 /// A database that has seen every kind of record and state.
 fn source(dir: &std::path::Path) -> String {
@@ -182,16 +167,9 @@ fn import_replaces_rows(to: &str) {
     assert!(by_status.get("claimed").is_none(), "{kept}");
 }
 
-#[test]
-fn an_import_replaces_rows_and_their_counts_on_sqlite() {
-    let dir = tempfile::tempdir().unwrap();
-    import_replaces_rows(dir.path().join("to.db").to_str().unwrap());
-}
-
-#[test]
-fn an_import_replaces_rows_and_their_counts_on_postgres() {
-    let Some(url) = common::postgres("transfer_replaces") else {
-        return;
-    };
-    import_replaces_rows(&url);
-}
+on_both_backends!(
+    import_replaces_rows,
+    an_import_replaces_rows_and_their_counts_on_sqlite,
+    an_import_replaces_rows_and_their_counts_on_postgres,
+    "transfer_replaces"
+);

@@ -3,11 +3,13 @@
 use super::{Context, one_of};
 use crate::output::{Batch, OutputFormat, Report};
 use clap::{Args, Subcommand};
-use outbox::core::events::{AckEvent, RecordEvent};
+use outbox::core::batch::BatchSink;
+use outbox::core::events::{AckEvent, EventRecorded, RecordEvent};
 use outbox::core::model::EventStatus;
 use outbox::core::prefix::IdKind;
 use outbox::store::EventFilter;
 use outbox::{Error, Result};
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader};
 
 #[derive(Debug, Subcommand)]
@@ -170,17 +172,11 @@ fn record_batch(
     let mut outbox = ctx.outbox_creating()?;
     interrupt::exit_until_committing();
     let mut lines = reader.lines().enumerate();
-    let mut progress = Progress::new();
+    let progress = RefCell::new(Progress::new());
     let requests = std::iter::from_fn(|| {
         loop {
-            let Some((index, line)) = lines.next() else {
-                progress.done();
-                // Past the last line the transaction commits: from here on a
-                // Ctrl-C would no longer mean "nothing was written".
-                interrupt::committing();
-                return None;
-            };
-            progress.read(index + 1);
+            let (index, line) = lines.next()?;
+            progress.borrow_mut().show(index + 1, "lines read");
             let request = match line {
                 Ok(line) if line.trim().is_empty() => continue,
                 Ok(line) => ctx
@@ -197,72 +193,128 @@ fn record_batch(
     // With --json, each answer goes to a spool file as it is made and to
     // stdout only once the batch has committed: memory stays flat however
     // long the batch, and nothing is printed for a batch that fails.
-    let mut spool = match ctx.format {
-        OutputFormat::Json => Some(Spool::new()?),
-        OutputFormat::Human => None,
+    let mut sink = Answers {
+        spool: match ctx.format {
+            OutputFormat::Json => Some(Spool::new()?),
+            OutputFormat::Human => None,
+        },
+        totals: Batch::default(),
+        progress: &progress,
+        requests: 0,
     };
-    let mut totals = Batch::default();
-    outbox.record_events_into(requests, &mut |recorded| {
-        totals.events += 1;
-        totals.deliveries += recorded.deliveries.len();
-        match &mut spool {
-            Some(spool) => spool.write(&recorded),
-            None => Ok(()),
-        }
-    })?;
-    match spool {
+    outbox.record_events_into(requests, &mut sink)?;
+    match sink.spool {
         Some(spool) => {
-            spool.copy_to_stdout()?;
-            Ok(Box::new(totals.printed()))
+            spool.copy_to_stdout(sink.requests)?;
+            Ok(Box::new(sink.totals.printed()))
         }
-        None => Ok(Box::new(totals)),
+        None => Ok(Box::new(sink.totals)),
     }
 }
 
-/// Answers of a batch waiting for its commit, in an unnamed temporary file.
+/// Where a batch's answers go: counted, spooled with `--json`, and the
+/// progress of the writing shown.
+struct Answers<'a> {
+    spool: Option<Spool>,
+    totals: Batch,
+    progress: &'a RefCell<Progress>,
+    requests: usize,
+}
+
+impl BatchSink for Answers<'_> {
+    fn answer(&mut self, index: usize, recorded: EventRecorded) -> Result<()> {
+        self.totals.events += 1;
+        self.totals.deliveries += recorded.deliveries.len();
+        match &mut self.spool {
+            Some(spool) => spool.write(index, &recorded),
+            None => Ok(()),
+        }
+    }
+
+    fn read_all(&mut self, requests: usize) {
+        self.requests = requests;
+        self.progress
+            .borrow_mut()
+            .step(&format!("all {requests} lines read, writing..."));
+    }
+
+    fn written(&mut self, events: usize) {
+        self.progress.borrow_mut().show(events, "events written");
+    }
+
+    fn committing(&mut self) {
+        // From here on a Ctrl-C would no longer mean "nothing was written".
+        interrupt::committing();
+        self.progress
+            .borrow_mut()
+            .step("all events written, committing...");
+    }
+}
+
+/// Answers of a batch waiting for its commit, in two unnamed temporary
+/// files: the answers in the order they are made (by event id), and, at
+/// 16 bytes per request, where each request's answer lies, so that they
+/// reach stdout in the order of the requests.
 struct Spool {
-    file: std::io::BufWriter<std::fs::File>,
+    answers: std::io::BufWriter<std::fs::File>,
+    end: u64,
+    places: std::fs::File,
+    line: Vec<u8>,
 }
 
 impl Spool {
     fn new() -> Result<Self> {
-        let dir = std::env::temp_dir();
-        let path = dir.join(format!(
-            ".outbox-batch-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
-        ));
-        let file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(|e| spool_error(&e))?;
-        // Unlinked at once: the file lives while it is open, and goes with
-        // the process however it ends.
-        let _ = std::fs::remove_file(&path);
         Ok(Spool {
-            file: std::io::BufWriter::new(file),
+            answers: std::io::BufWriter::new(unnamed_file()?),
+            end: 0,
+            places: unnamed_file()?,
+            line: Vec::new(),
         })
     }
 
-    fn write(&mut self, recorded: &outbox::core::events::EventRecorded) -> Result<()> {
+    fn write(&mut self, index: usize, recorded: &EventRecorded) -> Result<()> {
         use std::io::Write;
-        serde_json::to_writer(&mut self.file, recorded)
+        use std::os::unix::fs::FileExt;
+        self.line.clear();
+        serde_json::to_writer(&mut self.line, recorded)
             .map_err(std::io::Error::from)
-            .and_then(|()| self.file.write_all(b"\n"))
-            .map_err(|e| spool_error(&e))
+            .map_err(|e| spool_error(&e))?;
+        self.line.push(b'\n');
+        let mut place = [0u8; 16];
+        place[..8].copy_from_slice(&self.end.to_le_bytes());
+        place[8..].copy_from_slice(&(self.line.len() as u64).to_le_bytes());
+        self.answers
+            .write_all(&self.line)
+            .and_then(|()| self.places.write_all_at(&place, index as u64 * 16))
+            .map_err(|e| spool_error(&e))?;
+        self.end += self.line.len() as u64;
+        Ok(())
     }
 
-    fn copy_to_stdout(self) -> Result<()> {
-        use std::io::{Seek, Write};
-        let mut file = self.file.into_inner().map_err(|e| spool_error(e.error()))?;
-        file.seek(std::io::SeekFrom::Start(0))
+    fn copy_to_stdout(self, requests: usize) -> Result<()> {
+        use std::io::{Read, Seek, Write};
+        use std::os::unix::fs::FileExt;
+        let answers = self
+            .answers
+            .into_inner()
+            .map_err(|e| spool_error(e.error()))?;
+        let mut places = self.places;
+        places
+            .seek(std::io::SeekFrom::Start(0))
             .map_err(|e| spool_error(&e))?;
-        let mut out = std::io::stdout().lock();
-        match std::io::copy(&mut file, &mut out).and_then(|_| out.flush()) {
+        let mut places = std::io::BufReader::new(places);
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut line = Vec::new();
+        let copied = (0..requests).try_for_each(|_| {
+            let mut place = [0u8; 16];
+            places.read_exact(&mut place)?;
+            let at = u64::from_le_bytes(place[..8].try_into().expect("8 bytes"));
+            let len = u64::from_le_bytes(place[8..].try_into().expect("8 bytes"));
+            line.resize(len as usize, 0);
+            answers.read_exact_at(&mut line, at)?;
+            out.write_all(&line)
+        });
+        match copied.and_then(|()| out.flush()) {
             // A reader that stopped early (`| head`) is not a failure.
             Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Error::storage(
                 outbox::StorageCode::Other,
@@ -273,6 +325,28 @@ impl Spool {
     }
 }
 
+/// A temporary file unlinked at once: it lives while it is open, and goes
+/// with the process however it ends.
+fn unnamed_file() -> Result<std::fs::File> {
+    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        ".outbox-batch-{}-{}-{}",
+        std::process::id(),
+        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    ));
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| spool_error(&e))?;
+    let _ = std::fs::remove_file(&path);
+    Ok(file)
+}
+
 fn spool_error(e: &std::io::Error) -> Error {
     Error::storage(
         outbox::StorageCode::Other,
@@ -280,8 +354,9 @@ fn spool_error(e: &std::io::Error) -> Error {
     )
 }
 
-/// Lines read and their rate on stderr, for a batch that runs longer than
-/// a second with a terminal to see it (never when stderr is not one).
+/// Progress on stderr (lines read, events written, with their rate), for a
+/// batch that runs longer than a second with a terminal to see it (never
+/// when stderr is not one).
 struct Progress {
     started: std::time::Instant,
     shown: Option<std::time::Instant>,
@@ -298,8 +373,8 @@ impl Progress {
         }
     }
 
-    fn read(&mut self, lines: usize) {
-        if !self.terminal || !lines.is_multiple_of(1024) {
+    fn show(&mut self, count: usize, what: &str) {
+        if !self.terminal || !count.is_multiple_of(500) {
             return;
         }
         let now = std::time::Instant::now();
@@ -308,16 +383,19 @@ impl Progress {
             now.duration_since(at).as_millis() >= 500
         });
         if due {
-            let rate = lines as f64 / elapsed.as_secs_f64();
-            eprint!("\r{lines} lines read, {rate:.0}/s ");
+            let rate = count as f64 / elapsed.as_secs_f64();
+            eprint!("\r{count} {what}, {rate:.0}/s ");
             self.shown = Some(now);
         }
     }
 
-    fn done(&mut self) {
-        if self.shown.take().is_some() {
-            eprintln!("\rall lines read, committing...");
+    /// A step reached, said only where progress has been shown; the
+    /// rates shown next are of the next step.
+    fn step(&mut self, said: &str) {
+        if self.shown.is_some() {
+            eprintln!("\r{said}");
         }
+        self.started = std::time::Instant::now();
     }
 }
 

@@ -242,14 +242,75 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
     })
 }
 
+impl Prepared {
+    /// What a batch holds of a prepared event while it sorts the batch:
+    /// the event and which of its fields an existing event keeps.
+    pub(crate) fn held(&self) -> (&Event, [bool; 3]) {
+        (
+            &self.event,
+            [self.keeps_status, self.keeps_ack, self.keeps_ack_at],
+        )
+    }
+
+    /// A held event prepared again: its subscriptions matched anew.
+    pub(crate) fn again(tx: &mut dyn Tx, event: Event, keeps: [bool; 3]) -> Result<Self> {
+        let subscriptions = matching(
+            tx,
+            &event.event_type,
+            &event.source,
+            &event.subject,
+            &event.target,
+        )?;
+        let [keeps_status, keeps_ack, keeps_ack_at] = keeps;
+        Ok(Prepared {
+            event,
+            subscriptions,
+            keeps_status,
+            keeps_ack,
+            keeps_ack_at,
+        })
+    }
+}
+
 /// Writes prepared events, whose ids must all differ, and their first
 /// deliveries: the events in one call to the store, then the deliveries
 /// in one, so a server sees two statements rather than one per row.
 /// Answers come in the order given.
 pub(crate) fn write(
     tx: &mut dyn Tx,
+    prepared: Vec<Prepared>,
+    clock_now: i64,
+) -> Result<Vec<EventRecorded>> {
+    write_with(tx, prepared, clock_now, &mut insert_firsts)
+}
+
+/// Inserts first attempts, answering each as inserted or, where its id
+/// exists, as stored.
+fn insert_firsts(tx: &mut dyn Tx, firsts: Vec<Delivery>) -> Result<Vec<Delivery>> {
+    let inserted = tx.insert_deliveries(&firsts)?;
+    firsts
+        .into_iter()
+        .zip(inserted)
+        .map(|(delivery, inserted)| {
+            if inserted {
+                Ok(delivery)
+            } else {
+                deliveries::get(tx, &delivery.delivery_id)
+            }
+        })
+        .collect()
+}
+
+/// Writes first attempts (or holds them back) and answers each, in the
+/// order given.
+pub(crate) type Firsts<'a> = &'a mut dyn FnMut(&mut dyn Tx, Vec<Delivery>) -> Result<Vec<Delivery>>;
+
+/// [`write`], with `firsts` writing the first attempts.
+pub(crate) fn write_with(
+    tx: &mut dyn Tx,
     mut prepared: Vec<Prepared>,
     clock_now: i64,
+    firsts: Firsts,
 ) -> Result<Vec<EventRecorded>> {
     let events: Vec<&Event> = prepared.iter().map(|p| &p.event).collect();
     let inserted = tx.insert_events(&events)?;
@@ -274,32 +335,21 @@ pub(crate) fn write(
         event.created_at = current.created_at;
         tx.put_event(event)?;
     }
-    let mut firsts = Vec::new();
+    let mut made = Vec::new();
     for p in &prepared {
         for subscription in &p.subscriptions {
-            firsts.push(first_attempt(&p.event, subscription, clock_now)?);
+            made.push(first_attempt(&p.event, subscription, clock_now)?);
         }
     }
-    let inserted = tx.insert_deliveries(&firsts)?;
-    let mut firsts = firsts.into_iter().zip(inserted);
-    let mut recorded = Vec::with_capacity(prepared.len());
-    for p in prepared {
-        let mut deliveries = Vec::with_capacity(p.subscriptions.len());
-        for (delivery, inserted) in firsts.by_ref().take(p.subscriptions.len()) {
-            // An existing first attempt is answered as it is.
-            deliveries.push(if inserted {
-                delivery
-            } else {
-                deliveries::get(tx, &delivery.delivery_id)?
-            });
-        }
-        recorded.push(EventRecorded {
+    let mut answered = firsts(tx, made)?.into_iter();
+    Ok(prepared
+        .into_iter()
+        .map(|p| EventRecorded {
             ok: OkTrue,
+            deliveries: answered.by_ref().take(p.subscriptions.len()).collect(),
             event: p.event,
-            deliveries,
-        });
-    }
-    Ok(recorded)
+        })
+        .collect())
 }
 
 /// Python's `value or fallback` on an integer: zero counts as not given.

@@ -2,6 +2,7 @@
 //! and deliveries. Knows nothing of the command line or of SQL; it reads and
 //! writes records through [`crate::store::Tx`], one transaction per command.
 
+pub mod batch;
 pub mod coerce;
 pub mod deliveries;
 pub mod events;
@@ -18,6 +19,7 @@ pub mod transfer;
 
 use crate::error::{Error, Result};
 use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
+use batch::BatchSink;
 use deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, NewDelivery, StatsReply};
 use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};
 use leases::{Cancel, Claim, Complete, Fail, Failed, Release, Renew, Retry, Sweep};
@@ -183,59 +185,33 @@ impl Outbox {
     where
         I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
     {
-        let mut recorded = Vec::new();
-        self.record_events_into(requests, &mut |r| {
-            recorded.push(r);
-            Ok(())
-        })?;
-        Ok(recorded)
+        /// Answers put back in the order of their requests.
+        struct InOrder(Vec<Option<EventRecorded>>);
+        impl BatchSink for InOrder {
+            fn answer(&mut self, index: usize, recorded: EventRecorded) -> Result<()> {
+                if self.0.len() <= index {
+                    self.0.resize(index + 1, None);
+                }
+                self.0[index] = Some(recorded);
+                Ok(())
+            }
+        }
+        let mut answers = InOrder(Vec::new());
+        self.record_events_into(requests, &mut answers)?;
+        Ok(answers.0.into_iter().flatten().collect())
     }
 
     /// [`Outbox::record_events`], handing each answer to `sink` as it is
     /// made instead of holding them all: a batch of any size in bounded
     /// memory. The answers count only once the batch commits; on a failure
     /// nothing is written and the sink's answers mean nothing.
-    pub fn record_events_into<I>(
-        &mut self,
-        requests: I,
-        sink: &mut dyn FnMut(EventRecorded) -> Result<()>,
-    ) -> Result<()>
+    pub fn record_events_into<I>(&mut self, requests: I, sink: &mut dyn BatchSink) -> Result<()>
     where
         I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
     {
         let mut tx = self.store.write()?;
         let now = self.clock.now();
-        // Events are written a chunk at a time (a server then sees a few
-        // statements per chunk, not a few per event); a chunk ends before
-        // an id it already holds, so a repeated id sees the first written.
-        let mut chunk: Vec<(usize, events::Prepared)> = Vec::new();
-        let mut ids = std::collections::HashSet::new();
-        let mut write = |tx: &mut dyn Tx, chunk: &mut Vec<(usize, events::Prepared)>| {
-            let (lines, prepared): (Vec<usize>, Vec<events::Prepared>) = chunk.drain(..).unzip();
-            let recorded = events::write(tx, prepared, now)?;
-            for (line, recorded) in lines.into_iter().zip(recorded) {
-                sink(recorded).map_err(|error| Error::AtLine {
-                    line,
-                    error: Box::new(error),
-                })?;
-            }
-            Ok::<_, Error>(())
-        };
-        for (line, req) in requests {
-            let prepared = req
-                .and_then(|req| events::prepare(tx.as_mut(), &req, now))
-                .map_err(|error| Error::AtLine {
-                    line,
-                    error: Box::new(error),
-                })?;
-            if chunk.len() == RECORD_CHUNK || !ids.insert(prepared.event.event_id.clone()) {
-                write(tx.as_mut(), &mut chunk)?;
-                ids.clear();
-                ids.insert(prepared.event.event_id.clone());
-            }
-            chunk.push((line, prepared));
-        }
-        write(tx.as_mut(), &mut chunk)?;
+        batch::record(tx.as_mut(), requests, now, sink)?;
         tx.commit()
     }
 

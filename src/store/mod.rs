@@ -3,6 +3,7 @@
 
 mod counts;
 pub mod postgres;
+pub(crate) mod sorter;
 mod sql;
 pub mod sqlite;
 

@@ -59,3 +59,42 @@ fn drop_stale_schemas(client: &mut postgres::Client) {
         }
     }
 }
+
+/// Two tests of `check(db)`: `$sqlite` on a new SQLite file, `$postgres` on
+/// a new schema named after `$schema` (skipped, saying so, without a server).
+#[macro_export]
+macro_rules! on_both_backends {
+    ($check:path, $sqlite:ident, $postgres:ident, $schema:literal) => {
+        #[test]
+        fn $sqlite() {
+            let dir = tempfile::tempdir().unwrap();
+            $check(dir.path().join("outbox.db").to_str().unwrap());
+        }
+
+        #[test]
+        fn $postgres() {
+            let Some(url) = common::postgres($schema) else {
+                return;
+            };
+            $check(&url);
+        }
+    };
+}
+
+/// `outbox ARGS` on `db` at a fixed now, with `stdin`.
+pub fn outbox_on(db: &str, args: &[&str], stdin: &str) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("outbox")
+        .unwrap()
+        .env("OUTBOX_DB", db)
+        .env("OUTBOX_NOW", "1795975331")
+        .args(args)
+        .write_stdin(stdin.to_owned())
+        .output()
+        .unwrap()
+}
+
+/// The stdout of a command that must have succeeded.
+pub fn ok(output: std::process::Output) -> String {
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
