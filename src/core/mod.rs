@@ -9,6 +9,7 @@ pub mod events;
 pub mod ids;
 pub mod json;
 pub mod leases;
+pub mod matching;
 pub mod model;
 pub mod policy;
 pub mod prefix;
@@ -291,7 +292,7 @@ impl Outbox {
         target: &str,
     ) -> Result<SubscriptionList> {
         self.read(|tx, _| {
-            let subscriptions = events::matching(tx, event_type, source, subject, target)?;
+            let subscriptions = matching::matching(tx, event_type, source, subject, target)?;
             Ok(SubscriptionList {
                 ok: OkTrue,
                 count: subscriptions.len(),
@@ -308,8 +309,8 @@ impl Outbox {
         source: &str,
         subject: &str,
         target: &str,
-    ) -> Result<events::Explained> {
-        self.read(|tx, _| events::explain(tx, event_type, source, subject, target))
+    ) -> Result<matching::Explained> {
+        self.read(|tx, _| matching::explain(tx, event_type, source, subject, target))
     }
 
     pub fn create_delivery(&mut self, new: &NewDelivery) -> Result<DeliveryReply> {

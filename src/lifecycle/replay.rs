@@ -5,9 +5,10 @@
 
 use super::{PAGE, Queued};
 use crate::core::Outbox;
-use crate::core::events::{first_attempt, takes};
+use crate::core::events::first_attempt;
 use crate::core::json::Object;
 use crate::core::leases::{Retry, queue_attempt};
+use crate::core::matching::takes;
 use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
 use crate::core::subscriptions::get as get_subscription;
 use crate::error::{Refusal, Result};

@@ -4,7 +4,7 @@
 use super::tables::event_card;
 use super::{Human, Report, View};
 use outbox::core::deliveries::{DeliveryPage, DeliveryReply};
-use outbox::core::events::Explained;
+use outbox::core::matching::Explained;
 use outbox::core::model::Event;
 use outbox::worker::secrets::Secrets;
 use serde::Serialize;
