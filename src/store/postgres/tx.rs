@@ -52,7 +52,8 @@ pub(super) struct PostgresTx<'c> {
     matches: HashMap<String, Vec<Subscription>>,
     /// Deliveries read (and locked) ahead of their lookups, each handed out
     /// once: a command on 500 ids makes one query instead of 500.
-    prefetched: HashMap<String, Delivery>,
+    /// Deliveries read ahead by id, and ids read ahead and found absent.
+    prefetched: HashMap<String, Option<Delivery>>,
     /// Transitions not yet written, each with the status it was read in:
     /// written together before the next statement or the commit, so a
     /// claim or completion of 500 is one round trip, not 500.
@@ -230,7 +231,7 @@ impl Tx for PostgresTx<'_> {
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
         if let Some(found) = self.prefetched.remove(delivery_id) {
-            return Ok(Some(found));
+            return Ok(found);
         }
         let sql = format!(
             "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = $1{}",
@@ -252,8 +253,12 @@ impl Tx for PostgresTx<'_> {
              ORDER BY delivery_id FOR UPDATE"
         );
         let ids: Vec<&str> = delivery_ids.iter().map(String::as_str).collect();
-        for found in self.rows(&sql, &[&ids], delivery_row)? {
-            self.prefetched.insert(found.delivery_id.clone(), found);
+        let found = self.rows(&sql, &[&ids], delivery_row)?;
+        for id in delivery_ids {
+            self.prefetched.insert(id.clone(), None);
+        }
+        for found in found {
+            self.prefetched.insert(found.delivery_id.clone(), Some(found));
         }
         Ok(())
     }
@@ -272,6 +277,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
+        self.prefetched.remove(&d.delivery_id);
         let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
         if inserted {
             self.counts.add(d.status, d.transport, &d.client_id, 1);

@@ -115,6 +115,9 @@ impl PostgresTx<'_> {
         if deliveries.is_empty() {
             return Ok(Vec::new());
         }
+        for d in deliveries {
+            self.prefetched.remove(&d.delivery_id);
+        }
         let sql = format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) {DELIVERY_ROWS} \
              ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id"
