@@ -88,19 +88,17 @@ fn sql_literal(out: &mut String, value: ValueRef<'_>) {
     }
 }
 
-/// The order in which the shell replays a batch's rows.
+/// Where the shell replays a batch's rows, always as `event record
+/// --batch` writes them: the events in id order, then their deliveries in
+/// id order (every insert lands at the end of the table and of most
+/// indexes, which SQLite does without a search).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Replay {
-    /// As `event record --batch` writes them: each event, then its
-    /// deliveries by subscription. The equivalent INSERTs.
+    /// Into outbox's own schema: the equivalent INSERTs.
     AsWritten,
-    /// Each table in its key order: every insert lands at the end of the
-    /// table and of most indexes, which SQLite does without a search. A
-    /// writer cannot choose this order without holding back the batch.
-    KeyOrder,
-    /// As written, into a plain schema: the same columns, an id primary key
-    /// per table and one index for claims; no counts. What a queue with
-    /// no lists, filters or statistics would write.
+    /// Into a plain schema: the same columns, an id primary key per table
+    /// and one index for claims; no counts. What a queue with no lists,
+    /// filters or statistics would write.
     PlainSchema,
 }
 
@@ -116,7 +114,6 @@ impl Replay {
     pub fn name(self) -> &'static str {
         match self {
             Replay::AsWritten => "as written",
-            Replay::KeyOrder => "in key order",
             Replay::PlainSchema => "as written into a plain schema (id keys, one claim index)",
         }
     }
@@ -144,7 +141,7 @@ fn values(sql: &mut String, row: &rusqlite::Row<'_>, columns: usize) {
 }
 
 /// Each event of `conn` in the order recorded, with the INSERTs of its row
-/// and then its deliveries, as `event record` writes them.
+/// and then its deliveries, as one `event record` each writes them.
 fn inserts_as_written(conn: &rusqlite::Connection) -> Vec<(String, String)> {
     let mut events = conn
         .prepare("SELECT event_id FROM events ORDER BY rowid")
@@ -194,17 +191,9 @@ pub fn replay_as_inserts(
             .unwrap();
         insert_rows(sql, table, &mut stmt, &[]);
     };
-    match order {
-        Replay::AsWritten | Replay::PlainSchema => {
-            for (_, inserts) in inserts_as_written(&conn) {
-                sql.push_str(&inserts);
-            }
-        }
-        Replay::KeyOrder => {
-            all(&mut sql, "events", "rowid");
-            all(&mut sql, "deliveries", "created_at, delivery_id");
-        }
-    }
+    // A batch's rows share createdAt: its deliveries' key order is id order.
+    all(&mut sql, "events", "event_id");
+    all(&mut sql, "deliveries", "created_at, delivery_id");
     let target = if order == Replay::PlainSchema {
         let target = bench.fresh_db(&name);
         let plain = rusqlite::Connection::open(&target).unwrap();
