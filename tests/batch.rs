@@ -73,6 +73,65 @@ fn record_in_id_order(db: &str) {
         serde_json::from_str(&outbox(db, &["event", "get", "again0", "--json"], "")).unwrap();
     let last = (0..LINES).rev().find(|i| i % 5000 == 999).unwrap();
     assert_eq!(kept["event"]["subject"], format!("again at {last}"));
+    // Found again by subject and by event, whose indexes a large batch
+    // into a small file builds at its end.
+    let by_subject: Value = serde_json::from_str(&outbox(
+        db,
+        &["event", "list", "--subject", "s12345", "--json"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(by_subject["events"].as_array().unwrap().len(), 1);
+    assert_eq!(by_subject["events"][0]["payload"]["i"], 12345);
+    let event_id = by_subject["events"][0]["eventId"].as_str().unwrap();
+    let by_event: Value = serde_json::from_str(&outbox(
+        db,
+        &["delivery", "list", "--event", event_id, "--json"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(by_event["deliveries"].as_array().unwrap().len(), 1);
+}
+
+/// The schema of a SQLite file: every table and index as created.
+fn schema(db: &str) -> Vec<(String, String)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut rows = conn
+        .prepare("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+        .unwrap();
+    rows.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+/// A large batch into a new file sets indexes aside while it writes: they
+/// are all there again afterwards, as created.
+#[test]
+fn a_large_batch_leaves_the_schema_as_it_found_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("fresh.db").to_str().unwrap().to_owned();
+    outbox(&fresh, &["init"], "");
+    let batched = dir.path().join("batched.db").to_str().unwrap().to_owned();
+    let lines: String = (0..20_000).map(line).collect();
+    outbox(&batched, &["event", "record", "--batch", "-"], &lines);
+    assert_eq!(schema(&batched), schema(&fresh));
+    let conn = rusqlite::Connection::open(&batched).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    // Built again at the end of the batch, they come last.
+    let mut latest = conn
+        .prepare("SELECT name FROM sqlite_master ORDER BY rowid DESC LIMIT 2")
+        .unwrap();
+    let mut latest: Vec<String> = latest
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    latest.sort();
+    assert_eq!(latest, ["deliveries_by_event", "events_by_subject"]);
 }
 
 on_both_backends!(

@@ -75,6 +75,7 @@ where
         held.push(event.event_id.clone(), row)?;
     }
     sink.read_all(held.len());
+    tx.batch_writing(held.len())?;
     let mut firsts = HeldFirsts::default();
     let mut chunk = Chunk::default();
     held.drain(&mut |row| {
@@ -97,6 +98,7 @@ where
     })?;
     chunk.write(tx, now, &mut firsts, sink)?;
     firsts.write(tx)?;
+    tx.batch_written()?;
     sink.committing();
     Ok(())
 }

@@ -200,6 +200,18 @@ pub trait Store {
 pub trait Tx {
     fn commit(self: Box<Self>) -> Result<()>;
 
+    /// A batch of `events` is about to write them, sorted by id, and then
+    /// their first attempts: a backend may set aside indexes that those
+    /// rows would still enter at random places, to build them again in
+    /// [`Tx::batch_written`] where that costs less.
+    fn batch_writing(&mut self, _events: usize) -> Result<()> {
+        Ok(())
+    }
+    /// The batch announced by [`Tx::batch_writing`] is written.
+    fn batch_written(&mut self) -> Result<()> {
+        Ok(())
+    }
+
     fn event(&mut self, event_id: &str) -> Result<Option<Event>>;
     /// Inserts or replaces the event with this id.
     fn put_event(&mut self, event: &Event) -> Result<()>;

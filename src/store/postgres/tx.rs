@@ -258,7 +258,8 @@ impl Tx for PostgresTx<'_> {
             self.prefetched.insert(id.clone(), None);
         }
         for found in found {
-            self.prefetched.insert(found.delivery_id.clone(), Some(found));
+            self.prefetched
+                .insert(found.delivery_id.clone(), Some(found));
         }
         Ok(())
     }

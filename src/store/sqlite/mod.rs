@@ -1,6 +1,7 @@
 //! The SQLite backend: opening (and creating, and refusing) database files,
 //! the schema version, and the mapping of SQLite failures to error codes.
 
+mod bulk;
 mod counts;
 mod ledger;
 mod queries;
@@ -12,6 +13,9 @@ use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;
 use std::time::Duration;
+
+/// The page cache of a connection, in KiB (see [`SqliteStore::open`]).
+const CACHE_KIB: i64 = 32 * 1024;
 
 /// Marks a SQLite file as an outbox database ("OTBX").
 pub const APPLICATION_ID: i32 = 0x4F54_4258;
@@ -154,7 +158,7 @@ impl SqliteStore {
         store
             .conn
             .execute_batch(&format!(
-                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY;"
+                "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -{CACHE_KIB}; PRAGMA temp_store = MEMORY;"
             ))
             .map_err(|e| storage_error(&e, path))?;
         Ok(store)

@@ -8,6 +8,7 @@ use super::rows::{
     counter_row, delivery_row, event_row, first, from_json, json_text, parsed, subscription_row,
 };
 use super::sql_error;
+use super::{CACHE_KIB, bulk};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
@@ -32,6 +33,8 @@ pub(super) struct SqliteTx<'c> {
     matches: HashMap<String, Vec<Subscription>>,
     /// Changes to the kept delivery counts, written before the commit.
     counts: CountChanges,
+    /// Indexes a large batch set aside, to be built again when it is written.
+    set_aside: Vec<String>,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -40,6 +43,7 @@ impl<'c> SqliteTx<'c> {
             tx,
             matches: HashMap::new(),
             counts: CountChanges::default(),
+            set_aside: Vec::new(),
         }
     }
 
@@ -140,6 +144,15 @@ impl Tx for SqliteTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
         counts::flush(&mut self.counts, &self.tx)?;
         self.tx.commit().map_err(|e| sql_error(&e))
+    }
+
+    fn batch_writing(&mut self, events: usize) -> Result<()> {
+        self.set_aside = bulk::set_aside(&self.tx, events)?;
+        Ok(())
+    }
+
+    fn batch_written(&mut self) -> Result<()> {
+        bulk::build_again(&self.tx, &std::mem::take(&mut self.set_aside), CACHE_KIB)
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
