@@ -105,8 +105,8 @@ fn schema(db: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// A large batch into a new file sets indexes aside while it writes: they
-/// are all there again afterwards, as created.
+/// A large batch (or an import) into a new file sets indexes aside while it
+/// writes: they are all there again afterwards, as created.
 #[test]
 fn a_large_batch_leaves_the_schema_as_it_found_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -115,8 +115,20 @@ fn a_large_batch_leaves_the_schema_as_it_found_it() {
     let batched = dir.path().join("batched.db").to_str().unwrap().to_owned();
     let lines: String = (0..20_000).map(line).collect();
     outbox(&batched, &["event", "record", "--batch", "-"], &lines);
-    assert_eq!(schema(&batched), schema(&fresh));
-    let conn = rusqlite::Connection::open(&batched).unwrap();
+    rebuilt_as_created(&batched, &fresh);
+    // An import into a new file does the same.
+    let imported = dir.path().join("imported.db").to_str().unwrap().to_owned();
+    let exported = outbox(&batched, &["export"], "");
+    outbox(&imported, &["import", "-"], &exported);
+    rebuilt_as_created(&imported, &fresh);
+    assert_eq!(outbox(&imported, &["export"], ""), exported);
+}
+
+/// `db` has the schema of `fresh`, whole, with the two indexes a large
+/// batch sets aside built last.
+fn rebuilt_as_created(db: &str, fresh: &str) {
+    assert_eq!(schema(db), schema(fresh));
+    let conn = rusqlite::Connection::open(db).unwrap();
     let check: String = conn
         .query_row("PRAGMA integrity_check", [], |row| row.get(0))
         .unwrap();

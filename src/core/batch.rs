@@ -75,7 +75,7 @@ where
         held.push(event.event_id.clone(), row)?;
     }
     sink.read_all(held.len());
-    tx.batch_writing(held.len())?;
+    tx.batch_writing(Some(held.len()))?;
     let mut firsts = HeldFirsts::default();
     let mut chunk = Chunk::default();
     held.drain(&mut |row| {

@@ -149,6 +149,8 @@ pub(crate) fn import(
     records: &mut dyn Iterator<Item = (usize, Result<Record>)>,
 ) -> Result<Imported> {
     let mut imported = Imported::default();
+    // An export comes in id order, so its rows append to most indexes.
+    tx.batch_writing(None)?;
     let mut events = Chunk::new();
     let mut deliveries = Chunk::new();
     for (line, record) in records {
@@ -183,5 +185,6 @@ pub(crate) fn import(
     }
     events.flush(&mut |rows| put_events(tx, rows))?;
     deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
+    tx.batch_written()?;
     Ok(imported)
 }

@@ -200,11 +200,12 @@ pub trait Store {
 pub trait Tx {
     fn commit(self: Box<Self>) -> Result<()>;
 
-    /// A batch of `events` is about to write them, sorted by id, and then
-    /// their first attempts: a backend may set aside indexes that those
-    /// rows would still enter at random places, to build them again in
-    /// [`Tx::batch_written`] where that costs less.
-    fn batch_writing(&mut self, _events: usize) -> Result<()> {
+    /// A batch of `events` (`None`: of a size not known, as an import) is
+    /// about to write them, sorted by id, and their deliveries: a backend
+    /// may set aside indexes that those rows would still enter at random
+    /// places, to build them again in [`Tx::batch_written`] where that
+    /// costs less.
+    fn batch_writing(&mut self, _events: Option<usize>) -> Result<()> {
         Ok(())
     }
     /// The batch announced by [`Tx::batch_writing`] is written.

@@ -21,9 +21,10 @@ const BUILD_CACHE_KIB: i64 = 8192;
 
 /// Drops the scattered indexes when the batch of `events` is large and at
 /// least as large as the events stored (building them again then costs at
-/// most twice what the batch adds); returns how to build them again.
-pub(super) fn set_aside(tx: &Transaction<'_>, events: usize) -> Result<Vec<String>> {
-    if events < LARGE_BATCH {
+/// most twice what the batch adds), or, for a batch of unknown size (an
+/// import), when no event is stored; returns how to build them again.
+pub(super) fn set_aside(tx: &Transaction<'_>, events: Option<usize>) -> Result<Vec<String>> {
+    if events.is_some_and(|n| n < LARGE_BATCH) {
         return Ok(Vec::new());
     }
     let stored: i64 = tx
@@ -31,7 +32,7 @@ pub(super) fn set_aside(tx: &Transaction<'_>, events: usize) -> Result<Vec<Strin
             row.get(0)
         })
         .map_err(|e| sql_error(&e))?;
-    if (events as i64) < stored {
+    if events.map_or(stored > 0, |n| (n as i64) < stored) {
         return Ok(Vec::new());
     }
     let mut set_aside = Vec::new();

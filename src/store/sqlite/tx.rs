@@ -146,7 +146,7 @@ impl Tx for SqliteTx<'_> {
         self.tx.commit().map_err(|e| sql_error(&e))
     }
 
-    fn batch_writing(&mut self, events: usize) -> Result<()> {
+    fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
         self.set_aside = bulk::set_aside(&self.tx, events)?;
         Ok(())
     }
