@@ -8,14 +8,14 @@
 //! written at the end sorted by delivery id. Answers are made on the way,
 //! in id order, each with the index of its request.
 
-use super::RECORD_CHUNK;
+use super::chunk::{Chunk, RECORD_CHUNK};
 use super::events::{self, EventRecorded, Prepared, RecordEvent};
 use super::model::{Delivery, Event};
 use crate::error::{Error, Result, StorageCode};
 use crate::store::Tx;
 use crate::store::sorter::Sorter;
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Where a batch's answers go, and who hears how it goes.
 pub trait BatchSink {
@@ -76,8 +76,12 @@ where
     }
     sink.read_all(held.len());
     tx.batch_writing(Some(held.len()))?;
-    let mut firsts = HeldFirsts::default();
-    let mut chunk = Chunk::default();
+    let mut writer = Writer {
+        chunk: Chunk::default(),
+        firsts: HeldFirsts::default(),
+        written: 0,
+        now,
+    };
     held.drain(&mut |row| {
         let Held {
             index,
@@ -85,54 +89,52 @@ where
             event,
             keeps,
         } = serde_json::from_str(&row).map_err(spill_error)?;
-        // A chunk ends before an id it holds, so a repeated id sees the
-        // first written.
-        if chunk.prepared.len() == RECORD_CHUNK || chunk.ids.contains(&event.event_id) {
-            chunk.write(tx, now, &mut firsts, sink)?;
+        if writer.chunk.ends_before(&event.event_id) {
+            writer.write(tx, sink)?;
         }
+        let id = event.event_id.clone();
+        // After the write above: an event seen again is prepared against
+        // what the first one stored.
         let prepared = Prepared::again(tx, event, keeps).map_err(|e| at_line(line, e))?;
-        chunk.ids.insert(prepared.held().0.event_id.clone());
-        chunk.prepared.push(prepared);
-        chunk.requests.push((index, line));
+        writer.chunk.push(id, (prepared, index, line));
         Ok(())
     })?;
-    chunk.write(tx, now, &mut firsts, sink)?;
-    firsts.write(tx)?;
+    writer.write(tx, sink)?;
+    writer.firsts.write(tx)?;
     tx.batch_written()?;
     sink.committing();
     Ok(())
 }
 
-/// Events written together.
-#[derive(Default)]
-struct Chunk {
-    prepared: Vec<Prepared>,
-    ids: HashSet<String>,
-    /// The index and input line of each.
-    requests: Vec<(usize, usize)>,
+/// Writes a batch's events a chunk at a time, in id order.
+struct Writer {
+    /// Each event with the index and input line of its request.
+    chunk: Chunk<(Prepared, usize, usize)>,
+    firsts: HeldFirsts,
     written: usize,
+    now: i64,
 }
 
-impl Chunk {
-    fn write(
-        &mut self,
-        tx: &mut dyn Tx,
-        now: i64,
-        firsts: &mut HeldFirsts,
-        sink: &mut dyn BatchSink,
-    ) -> Result<()> {
-        if self.prepared.is_empty() {
+impl Writer {
+    fn write(&mut self, tx: &mut dyn Tx, sink: &mut dyn BatchSink) -> Result<()> {
+        let rows = self.chunk.take();
+        if rows.is_empty() {
             return Ok(());
         }
-        let prepared = std::mem::take(&mut self.prepared);
-        let recorded =
-            events::write_with(tx, prepared, now, &mut |tx, made| firsts.hold(tx, made))?;
-        for ((index, line), recorded) in self.requests.drain(..).zip(recorded) {
+        let written = rows.len();
+        let (prepared, requests): (Vec<_>, Vec<_>) = rows
+            .into_iter()
+            .map(|(prepared, index, line)| (prepared, (index, line)))
+            .unzip();
+        let firsts = &mut self.firsts;
+        let recorded = events::write_with(tx, prepared, self.now, &mut |tx, made| {
+            firsts.hold(tx, made)
+        })?;
+        for ((index, line), recorded) in requests.into_iter().zip(recorded) {
             sink.answer(index, recorded)
                 .map_err(|error| at_line(line, error))?;
         }
-        self.written += self.ids.len();
-        self.ids.clear();
+        self.written += written;
         sink.written(self.written);
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! writes records through [`crate::store::Tx`], one transaction per command.
 
 pub mod batch;
+mod chunk;
 pub mod coerce;
 pub mod deliveries;
 pub mod events;
@@ -26,11 +27,6 @@ use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};
 use leases::{Cancel, Claim, Complete, Fail, Failed, Release, Renew, Retry, Sweep};
 use serde::{Serialize, Serializer};
 use subscriptions::{SubscriptionFields, SubscriptionList, SubscriptionReply};
-
-/// How many events of a batch are written together: enough that a round
-/// trip to a server costs little per event, few enough that the chunk's
-/// memory does not count.
-const RECORD_CHUNK: usize = 500;
 
 /// The `"ok": true` every successful answer starts with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

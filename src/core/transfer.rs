@@ -1,13 +1,13 @@
 //! Moving a whole outbox between databases (a SQLite file to PostgreSQL, or
 //! back): every record as one NDJSON line, read back exactly as written.
 
+use super::chunk::Chunk;
+use super::json;
 use super::model::{Delivery, Event, Subscription};
-use super::{RECORD_CHUNK, json};
 use crate::error::{Error, Result};
 use crate::store::Tx;
 use crate::worker::secrets::Secret;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
 
 /// One exported record: `{"subscription": {...}}`, `{"secret": {...}}`
 /// (a subscription's signing secret), `{"event": {...}}` or
@@ -85,59 +85,36 @@ pub(crate) fn export(tx: &mut dyn Tx, emit: &mut dyn FnMut(Record) -> Result<()>
     Ok(count)
 }
 
-/// Events or deliveries waiting to be written together (a server then
-/// sees one statement per chunk, not one per row), with the line of the
-/// first, which a failure of the write names.
-struct Chunk<T> {
-    first_line: usize,
-    rows: Vec<T>,
-    ids: HashSet<String>,
+/// Writes the rows held, each with its input line; a failure names the
+/// first line of the chunk.
+fn flush<T>(chunk: &mut Chunk<(usize, T)>, write: impl FnOnce(Vec<T>) -> Result<()>) -> Result<()> {
+    let rows = chunk.take();
+    let Some(&(first_line, _)) = rows.first() else {
+        return Ok(());
+    };
+    write(rows.into_iter().map(|(_, row)| row).collect()).map_err(|error| Error::AtLine {
+        line: first_line,
+        error: Box::new(error),
+    })
 }
 
-impl<T> Chunk<T> {
-    fn new() -> Self {
-        Chunk {
-            first_line: 0,
-            rows: Vec::new(),
-            ids: HashSet::new(),
-        }
+/// Adds a row to its chunk, first writing the rows held when it must
+/// (a repeated id replaces the one written).
+fn push<T>(
+    chunk: &mut Chunk<(usize, T)>,
+    line: usize,
+    id: String,
+    row: T,
+    write: impl FnOnce(Vec<T>) -> Result<()>,
+) -> Result<()> {
+    if chunk.ends_before(&id) {
+        flush(chunk, write)?;
     }
-
-    /// Adds a row, first writing those held when the chunk is full or
-    /// already holds its id (a repeated id replaces the one written).
-    fn push(
-        &mut self,
-        line: usize,
-        id: &str,
-        row: T,
-        write: &mut dyn FnMut(&[T]) -> Result<()>,
-    ) -> Result<()> {
-        if self.rows.len() == RECORD_CHUNK || self.ids.contains(id) {
-            self.flush(write)?;
-        }
-        if self.rows.is_empty() {
-            self.first_line = line;
-        }
-        self.ids.insert(id.to_owned());
-        self.rows.push(row);
-        Ok(())
-    }
-
-    fn flush(&mut self, write: &mut dyn FnMut(&[T]) -> Result<()>) -> Result<()> {
-        if self.rows.is_empty() {
-            return Ok(());
-        }
-        write(&self.rows).map_err(|error| Error::AtLine {
-            line: self.first_line,
-            error: Box::new(error),
-        })?;
-        self.rows.clear();
-        self.ids.clear();
-        Ok(())
-    }
+    chunk.push(id, (line, row));
+    Ok(())
 }
 
-fn put_events(tx: &mut dyn Tx, rows: &[Event]) -> Result<()> {
+fn put_events(tx: &mut dyn Tx, rows: Vec<Event>) -> Result<()> {
     tx.put_events(&rows.iter().collect::<Vec<_>>())
 }
 
@@ -151,8 +128,8 @@ pub(crate) fn import(
     let mut imported = Imported::default();
     // An export comes in id order, so its rows append to most indexes.
     tx.batch_writing(None)?;
-    let mut events = Chunk::new();
-    let mut deliveries = Chunk::new();
+    let mut events = Chunk::default();
+    let mut deliveries = Chunk::default();
     for (line, record) in records {
         let at_line = |error| Error::AtLine {
             line,
@@ -160,31 +137,33 @@ pub(crate) fn import(
         };
         match record.map_err(at_line)? {
             Record::Subscription(s) => {
-                events.flush(&mut |rows| put_events(tx, rows))?;
-                deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
+                flush(&mut events, |rows| put_events(tx, rows))?;
+                flush(&mut deliveries, |rows| tx.put_deliveries(&rows))?;
                 tx.put_subscription(&s).map_err(at_line)?;
                 imported.subscriptions += 1;
             }
             Record::Secret(secret) => {
-                events.flush(&mut |rows| put_events(tx, rows))?;
-                deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
+                flush(&mut events, |rows| put_events(tx, rows))?;
+                flush(&mut deliveries, |rows| tx.put_deliveries(&rows))?;
                 tx.put_secret(&secret).map_err(at_line)?;
                 imported.secrets += 1;
             }
             Record::Event(e) => {
                 let id = e.event_id.clone();
-                events.push(line, &id, e, &mut |rows| put_events(tx, rows))?;
+                push(&mut events, line, id, e, |rows| put_events(tx, rows))?;
                 imported.events += 1;
             }
             Record::Delivery(d) => {
                 let id = d.delivery_id.clone();
-                deliveries.push(line, &id, d, &mut |rows| tx.put_deliveries(rows))?;
+                push(&mut deliveries, line, id, d, |rows| {
+                    tx.put_deliveries(&rows)
+                })?;
                 imported.deliveries += 1;
             }
         }
     }
-    events.flush(&mut |rows| put_events(tx, rows))?;
-    deliveries.flush(&mut |rows| tx.put_deliveries(rows))?;
+    flush(&mut events, |rows| put_events(tx, rows))?;
+    flush(&mut deliveries, |rows| tx.put_deliveries(&rows))?;
     tx.batch_written()?;
     Ok(imported)
 }
