@@ -82,7 +82,7 @@ pub(super) const DELETE_EVENT: &str = "DELETE FROM events WHERE event_id = ?1";
 
 #[cfg(test)]
 mod tests {
-    use super::super::queries::tests::{assert_indexed, database, with_text};
+    use super::super::plans::{assert_indexed, database, with_text};
     use super::*;
     use crate::core::model::Transport;
 
@@ -145,7 +145,7 @@ mod tests {
         for kind in [IdKind::Event, IdKind::Subscription, IdKind::Delivery] {
             let query = with_text(ids_starting(kind, 6), &["delv_2d8e", "delv_2d8f"]);
             assert_indexed(&conn, &format!("ids of {kind:?} by prefix"), &query, true);
-            let plan = super::super::queries::tests::plan(&conn, &query);
+            let plan = super::super::plans::plan(&conn, &query);
             assert!(
                 plan.contains(">? AND") || plan.contains(">?"),
                 "a range: {plan}"
@@ -170,7 +170,7 @@ mod tests {
         };
         let q = super::super::queries::events(&events_page, 20);
         assert_indexed(&conn, "event list page", &q, true);
-        let plan = super::super::queries::tests::plan(&conn, &q);
+        let plan = super::super::plans::plan(&conn, &q);
         assert!(
             plan.contains("(created_at,event_id)<(?,?)"),
             "the cursor starts the range: {plan}"
@@ -179,8 +179,7 @@ mod tests {
             ("delete delivery", DELETE_DELIVERY),
             ("delete event", DELETE_EVENT),
         ] {
-            let plan =
-                super::super::queries::tests::plan(&conn, &with_text(sql.to_owned(), &["x"]));
+            let plan = super::super::plans::plan(&conn, &with_text(sql.to_owned(), &["x"]));
             assert!(plan.starts_with("SEARCH"), "{name} reads one row:\n{plan}");
         }
     }

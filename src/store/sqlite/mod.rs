@@ -4,6 +4,8 @@
 mod bulk;
 mod counts;
 mod ledger;
+#[cfg(test)]
+mod plans;
 mod queries;
 mod rows;
 mod tx;

@@ -1,9 +1,12 @@
-//! Rows of the SQLite tables as records: JSON columns parsed, vocabulary
-//! columns checked, and the one JSON writer for the columns that hold JSON.
+//! Rows of the SQLite tables as records and back: JSON columns parsed,
+//! vocabulary columns checked, the one JSON writer for the columns that
+//! hold JSON, and the inserts of events and deliveries.
 
+use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
-use rusqlite::Row;
+use crate::error::Result;
+use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;
 
 pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
@@ -88,4 +91,74 @@ pub(super) fn first<T>(rows: Vec<T>) -> Option<T> {
 
 pub(super) fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, String, i64)> {
     Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+}
+
+/// Inserts an event, with `conflict` deciding what happens to an existing one.
+pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: &str) -> Result<usize> {
+    let sql = format!(
+        "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
+                             created_at, updated_at, ack_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
+    );
+    execute(
+        tx,
+        &sql,
+        params![
+            e.event_id,
+            e.event_type,
+            e.subject,
+            e.source,
+            e.target,
+            e.status.as_str(),
+            json_text(&e.payload),
+            json_text(&e.subscriptions),
+            json_text(&e.ack),
+            e.created_at,
+            e.updated_at,
+            e.ack_at,
+        ],
+    )
+}
+
+/// Inserts a delivery, with `conflict` deciding what happens to an existing one.
+pub(super) fn write_delivery(tx: &Transaction<'_>, d: &Delivery, conflict: &str) -> Result<usize> {
+    let sql = format!(
+        "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
+           attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
+           lease_expires_at, delivered_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
+    );
+    execute(
+        tx,
+        &sql,
+        params![
+            d.delivery_id,
+            d.event_id,
+            d.sub_id,
+            d.client_id,
+            d.transport.as_str(),
+            d.endpoint,
+            d.status.as_str(),
+            d.attempt,
+            d.claimed_by,
+            d.last_error,
+            json_text(&d.meta),
+            d.created_at,
+            d.updated_at,
+            d.next_attempt_at,
+            d.claimed_at,
+            d.lease_expires_at,
+            d.delivered_at,
+        ],
+    )
+}
+
+/// Runs one statement, prepared once per connection; rows changed.
+pub(super) fn execute(
+    tx: &Transaction<'_>,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<usize> {
+    let mut stmt = tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+    stmt.execute(params).map_err(|e| sql_error(&e))
 }

@@ -5,7 +5,8 @@ use super::counts;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
-    counter_row, delivery_row, event_row, first, from_json, json_text, parsed, subscription_row,
+    self, counter_row, delivery_row, event_row, first, from_json, json_text, parsed,
+    subscription_row,
 };
 use super::sql_error;
 use super::{CACHE_KIB, bulk};
@@ -65,68 +66,9 @@ impl<'c> SqliteTx<'c> {
         self.query(&query.sql, &query.params, map)
     }
 
-    /// Inserts an event, with `conflict` deciding what happens to an existing one.
-    fn write_event(&self, e: &Event, conflict: &str) -> Result<usize> {
-        let sql = format!(
-            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
-                                 created_at, updated_at, ack_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
-        );
-        self.execute(
-            &sql,
-            params![
-                e.event_id,
-                e.event_type,
-                e.subject,
-                e.source,
-                e.target,
-                e.status.as_str(),
-                json_text(&e.payload),
-                json_text(&e.subscriptions),
-                json_text(&e.ack),
-                e.created_at,
-                e.updated_at,
-                e.ack_at,
-            ],
-        )
-    }
-
-    /// Inserts a delivery, with `conflict` deciding what happens to an existing one.
-    fn write_delivery(&self, d: &Delivery, conflict: &str) -> Result<usize> {
-        let sql = format!(
-            "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
-               attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-               lease_expires_at, delivered_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
-        );
-        self.execute(
-            &sql,
-            params![
-                d.delivery_id,
-                d.event_id,
-                d.sub_id,
-                d.client_id,
-                d.transport.as_str(),
-                d.endpoint,
-                d.status.as_str(),
-                d.attempt,
-                d.claimed_by,
-                d.last_error,
-                json_text(&d.meta),
-                d.created_at,
-                d.updated_at,
-                d.next_attempt_at,
-                d.claimed_at,
-                d.lease_expires_at,
-                d.delivered_at,
-            ],
-        )
-    }
-
     /// Runs one statement (prepared once per connection); rows changed.
     fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize> {
-        let mut stmt = self.tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
-        stmt.execute(params).map_err(|e| sql_error(&e))
+        rows::execute(&self.tx, sql, params)
     }
 
     fn run_count(&self, query: Query) -> Result<i64> {
@@ -165,11 +107,11 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
-        self.write_event(e, EVENT_REPLACE).map(drop)
+        rows::write_event(&self.tx, e, EVENT_REPLACE).map(drop)
     }
 
     fn insert_event(&mut self, e: &Event) -> Result<bool> {
-        self.write_event(e, "ON CONFLICT (event_id) DO NOTHING")
+        rows::write_event(&self.tx, e, "ON CONFLICT (event_id) DO NOTHING")
             .map(|changed| changed == 1)
     }
 
@@ -283,13 +225,14 @@ impl Tx for SqliteTx<'_> {
             &[SqlValue::Text(d.delivery_id.clone())],
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
         )?;
-        self.write_delivery(d, DELIVERY_REPLACE)?;
+        rows::write_delivery(&self.tx, d, DELIVERY_REPLACE)?;
         self.counts.replaced(first(replaced), d);
         Ok(())
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
-        let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
+        let inserted =
+            rows::write_delivery(&self.tx, d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
         if inserted {
             self.counts.add(d.status, d.transport, &d.client_id, 1);
         }
