@@ -124,8 +124,9 @@ fn a_large_batch_leaves_the_schema_as_it_found_it() {
     assert_eq!(outbox(&imported, &["export"], ""), exported);
 }
 
-/// `db` has the schema of `fresh`, whole, with the two indexes a large
-/// batch sets aside built last.
+/// `db` has the schema of `fresh`, whole, with the secondary indexes a
+/// large batch enters built last (all but the unique index of delivery
+/// ids, which its inserts need, and the partial ones its rows do not enter).
 fn rebuilt_as_created(db: &str, fresh: &str) {
     assert_eq!(schema(db), schema(fresh));
     let conn = rusqlite::Connection::open(db).unwrap();
@@ -134,16 +135,30 @@ fn rebuilt_as_created(db: &str, fresh: &str) {
         .unwrap();
     assert_eq!(check, "ok");
     // Built again at the end of the batch, they come last.
+    let mut set_aside = [
+        "deliveries_by_client",
+        "deliveries_by_event",
+        "deliveries_by_status",
+        "deliveries_by_sub",
+        "deliveries_by_transport",
+        "events_by_source",
+        "events_by_status",
+        "events_by_subject",
+        "events_by_target",
+        "events_by_time",
+        "events_by_type",
+    ];
     let mut latest = conn
-        .prepare("SELECT name FROM sqlite_master ORDER BY rowid DESC LIMIT 2")
+        .prepare("SELECT name FROM sqlite_master ORDER BY rowid DESC LIMIT ?1")
         .unwrap();
     let mut latest: Vec<String> = latest
-        .query_map([], |row| row.get(0))
+        .query_map([set_aside.len() as i64], |row| row.get(0))
         .unwrap()
         .map(Result::unwrap)
         .collect();
     latest.sort();
-    assert_eq!(latest, ["deliveries_by_event", "events_by_subject"]);
+    set_aside.sort();
+    assert_eq!(latest, set_aside);
 }
 
 on_both_backends!(
