@@ -15,7 +15,7 @@ use comfy_table::{
 };
 use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
 use outbox::core::events::{EventList, EventRecorded, EventReply};
-use outbox::core::leases::{Failed, Retried, RetryOutcome};
+use outbox::core::retries::{Failed, Retried, RetryOutcome};
 use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
 use serde::Serialize;
 use std::io::IsTerminal;

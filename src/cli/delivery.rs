@@ -6,9 +6,10 @@ use crate::output::{Many, Report};
 use clap::{Args, Subcommand};
 use outbox::core::Outbox;
 use outbox::core::deliveries::{NewDelivery, Schedule};
-use outbox::core::leases::{Cancel, Complete, Fail, Release, Renew, Retry, Sweep};
+use outbox::core::leases::{Cancel, Complete, Release, Renew, Sweep};
 use outbox::core::model::{DeliveryStatus, Transport};
 use outbox::core::prefix::IdKind;
+use outbox::core::retries::{Fail, Retry};
 use outbox::store::DeliveryFilter;
 use outbox::{Error, Result};
 

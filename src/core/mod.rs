@@ -14,6 +14,7 @@ pub mod matching;
 pub mod model;
 pub mod policy;
 pub mod prefix;
+pub mod retries;
 pub mod subscriptions;
 #[cfg(test)]
 mod tests;
@@ -24,7 +25,8 @@ use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
 use batch::BatchSink;
 use deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, NewDelivery, StatsReply};
 use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};
-use leases::{Cancel, Claim, Complete, Fail, Failed, Release, Renew, Retry, Sweep};
+use leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
+use retries::{Fail, Failed, Retry};
 use serde::{Serialize, Serializer};
 use subscriptions::{SubscriptionFields, SubscriptionList, SubscriptionReply};
 
@@ -63,9 +65,9 @@ impl Clock {
     }
 }
 
-fn retried(tx: &mut dyn Tx, id: &str, req: &Retry, now: i64) -> Result<leases::Retried> {
-    let (delivery, existed) = leases::retry(tx, id, req, now)?;
-    Ok(leases::Retried {
+fn retried(tx: &mut dyn Tx, id: &str, req: &Retry, now: i64) -> Result<retries::Retried> {
+    let (delivery, existed) = retries::retry(tx, id, req, now)?;
+    Ok(retries::Retried {
         ok: OkTrue,
         delivery,
         existed,
@@ -139,7 +141,7 @@ impl Outbox {
 
     /// `failDelivery` for several deliveries in one transaction.
     pub fn fail_deliveries(&mut self, ids: &[String], req: &Fail) -> Result<Vec<Result<Failed>>> {
-        self.write_each(ids, |tx, id, now| leases::fail(tx, id, req, now))
+        self.write_each(ids, |tx, id, now| retries::fail(tx, id, req, now))
     }
 
     /// `releaseDelivery` for several deliveries in one transaction.
@@ -403,10 +405,10 @@ impl Outbox {
     }
 
     pub fn fail_delivery(&mut self, delivery_id: &str, req: &Fail) -> Result<Failed> {
-        self.write(|tx, now| leases::fail(tx, delivery_id, req, now))
+        self.write(|tx, now| retries::fail(tx, delivery_id, req, now))
     }
 
-    pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<leases::Retried> {
+    pub fn retry_delivery(&mut self, delivery_id: &str, req: &Retry) -> Result<retries::Retried> {
         self.write(|tx, now| retried(tx, delivery_id, req, now))
     }
 
@@ -415,7 +417,7 @@ impl Outbox {
         &mut self,
         ids: &[String],
         req: &Retry,
-    ) -> Result<Vec<Result<leases::Retried>>> {
+    ) -> Result<Vec<Result<retries::Retried>>> {
         self.write_each(ids, |tx, id, now| retried(tx, id, req, now))
     }
 

@@ -4,7 +4,7 @@
 
 use super::deliveries::MAX_DELAY_SECONDS;
 use super::json::Object;
-use super::leases::MAX_MAX_ATTEMPTS;
+use super::retries::MAX_MAX_ATTEMPTS;
 use serde_json::{Value, json};
 
 /// The key of a subscription's `meta` that holds its policy.

@@ -3,8 +3,9 @@
 
 use super::deliveries::Schedule;
 use super::events::RecordEvent;
-use super::leases::{Cancel, Claim, Complete, Fail, Release, Renew, Retry, RetryOutcome, Sweep};
+use super::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
 use super::model::{Delivery, DeliveryStatus, SubscriptionStatus};
+use super::retries::{Fail, Retry, RetryOutcome};
 use super::subscriptions::SubscriptionFields;
 use super::{Clock, Outbox};
 use crate::error::{Error, Refusal};

@@ -4,8 +4,8 @@
 
 use super::{PAGE, Queued};
 use crate::core::deliveries::{DeliveryList, get};
-use crate::core::leases::queue_attempt;
 use crate::core::model::{Delivery, DeliveryStatus};
+use crate::core::retries::queue_attempt;
 use crate::core::{OkTrue, Outbox};
 use crate::error::{Refusal, Result};
 use crate::store::{Cursor, DeliveryFilter, Tx};

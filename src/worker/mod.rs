@@ -12,7 +12,8 @@ pub mod settle;
 pub mod signing;
 
 use crate::core::json::Object;
-use crate::core::leases::{Claim, Complete, Fail, Release, Renew};
+use crate::core::leases::{Claim, Complete, Release, Renew};
+use crate::core::retries::Fail;
 use crate::core::{Clock, Outbox};
 use crate::error::{Error, Result};
 use handler::Handler;

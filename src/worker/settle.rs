@@ -6,8 +6,9 @@ use super::secrets::Secret;
 use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
-use crate::core::leases::{self, Claim, Complete, Fail, Failed};
+use crate::core::leases::{self, Claim, Complete};
 use crate::core::model::{Delivery, Event, Subscription, SubscriptionStatus, Transport};
+use crate::core::retries::{self, Fail, Failed};
 use crate::core::subscriptions::{self, SubscriptionFields};
 use crate::core::{Outbox, limit};
 use crate::error::{Error, Result};
@@ -86,9 +87,9 @@ fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settle
             ok: OkTrue,
             delivery: leases::complete(tx, id, req, now)?,
         }),
-        Finish::Fail(req) => Settled::Failed(leases::fail(tx, id, req, now)?),
+        Finish::Fail(req) => Settled::Failed(retries::fail(tx, id, req, now)?),
         Finish::FailAndDisable(req) => {
-            let failed = leases::fail(tx, id, req, now)?;
+            let failed = retries::fail(tx, id, req, now)?;
             let disable = SubscriptionFields {
                 status: Some(SubscriptionStatus::Disabled),
                 ..SubscriptionFields::default()
