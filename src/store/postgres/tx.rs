@@ -6,6 +6,7 @@ mod counts;
 mod inserts;
 mod pending;
 mod statements;
+mod subscriptions;
 
 #[cfg(test)]
 pub(super) use counts::{counts_sql, time_count};
@@ -13,7 +14,7 @@ pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
 use super::pg_error;
-use super::rows::{Query, delivery_row, event_row, from_json, json_text, parsed, subscription_row};
+use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
@@ -22,7 +23,6 @@ use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
-    SUBSCRIPTION_REPLACE,
 };
 use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
@@ -152,37 +152,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
-        self.matches.clear();
-        let sql = format!(
-            "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) {SUBSCRIPTION_REPLACE}"
-        );
-        self.execute(
-            &sql,
-            &[
-                &s.sub_id,
-                &s.client_id,
-                &json_text(&s.event_types),
-                &s.target,
-                &s.transport.as_str(),
-                &s.endpoint,
-                &s.status.as_str(),
-                &json_text(&s.filters),
-                &json_text(&s.meta),
-                &s.created_at,
-                &s.updated_at,
-            ],
-        )?;
-        self.execute(
-            "DELETE FROM subscription_types WHERE sub_id = $1",
-            &[&s.sub_id],
-        )?;
-        for event_type in &s.event_types {
-            self.execute(
-                "INSERT INTO subscription_types (event_type, sub_id) VALUES ($1, $2)",
-                &[event_type, &s.sub_id],
-            )?;
-        }
-        Ok(())
+        self.write_subscription(s)
     }
 
     fn subscriptions(
@@ -445,36 +415,15 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
-        self.rows(
-            "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = $1 \
-             ORDER BY seq DESC",
-            &[&sub_id],
-            |row| {
-                Ok(Secret {
-                    sub_id: row.get(0),
-                    secret: row.get(1),
-                    created_at: row.get(2),
-                })
-            },
-        )
+        self.secret_rows(sub_id)
     }
 
     fn put_secret(&mut self, secret: &Secret) -> Result<()> {
-        self.execute(
-            "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
-             VALUES ($1, $2, $3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = $1)) \
-             ON CONFLICT (sub_id, secret) DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
-            &[&secret.sub_id, &secret.secret, &secret.created_at],
-        )
-        .map(drop)
+        self.write_secret(secret)
     }
 
     fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()> {
-        self.execute(
-            "DELETE FROM subscription_secrets WHERE sub_id = $1 AND secret IS DISTINCT FROM $2",
-            &[&sub_id, &keep],
-        )
-        .map(drop)
+        self.delete_secrets_except(sub_id, keep)
     }
 
     fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>> {
