@@ -202,9 +202,8 @@ pub trait Tx {
 
     /// A batch of `events` (`None`: of a size not known, as an import) is
     /// about to write them, sorted by id, and their deliveries: a backend
-    /// may set aside indexes that those rows would still enter at random
-    /// places, to build them again in [`Tx::batch_written`] where that
-    /// costs less.
+    /// may set aside indexes those rows would enter one by one, to build
+    /// them again in [`Tx::batch_written`] where that costs less.
     fn batch_writing(&mut self, _events: Option<usize>) -> Result<()> {
         Ok(())
     }

@@ -6,7 +6,7 @@
 //! each once the index has outgrown the cache); building an index sorts its
 //! entries once and fills its pages in order.
 
-use super::sql_error;
+use super::{CACHE_KIB, sql_error};
 use crate::error::Result;
 use rusqlite::Transaction;
 
@@ -69,11 +69,7 @@ pub(super) fn set_aside(tx: &Transaction<'_>, events: Option<usize>) -> Result<V
 
 /// Builds the indexes set aside again, sorting in temporary files with a
 /// small cache so that memory stays bounded, then restores the settings.
-pub(super) fn build_again(
-    tx: &Transaction<'_>,
-    set_aside: &[String],
-    cache_kib: i64,
-) -> Result<()> {
+pub(super) fn build_again(tx: &Transaction<'_>, set_aside: &[String]) -> Result<()> {
     if set_aside.is_empty() {
         return Ok(());
     }
@@ -85,7 +81,7 @@ pub(super) fn build_again(
         tx.execute_batch(sql).map_err(|e| sql_error(&e))?;
     }
     tx.execute_batch(&format!(
-        "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -{cache_kib};"
+        "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -{CACHE_KIB};"
     ))
     .map_err(|e| sql_error(&e))
 }

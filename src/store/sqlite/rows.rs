@@ -6,6 +6,7 @@ use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
 use crate::error::Result;
+use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;
 
@@ -96,8 +97,7 @@ pub(super) fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, St
 /// Inserts an event, with `conflict` deciding what happens to an existing one.
 pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: &str) -> Result<usize> {
     let sql = format!(
-        "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, \
-                             created_at, updated_at, ack_at) \
+        "INSERT INTO events ({EVENT_COLUMNS}) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
     );
     execute(
@@ -123,9 +123,7 @@ pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: &str) -> Re
 /// Inserts a delivery, with `conflict` deciding what happens to an existing one.
 pub(super) fn write_delivery(tx: &Transaction<'_>, d: &Delivery, conflict: &str) -> Result<usize> {
     let sql = format!(
-        "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
-           attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-           lease_expires_at, delivered_at) \
+        "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
     );
     execute(

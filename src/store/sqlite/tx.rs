@@ -1,6 +1,7 @@
 //! The SQL of every read and write, inside one SQLite transaction.
 //! Statements are prepared once per connection (`prepare_cached`).
 
+use super::bulk;
 use super::counts;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
@@ -9,7 +10,6 @@ use super::rows::{
     subscription_row,
 };
 use super::sql_error;
-use super::{CACHE_KIB, bulk};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
@@ -94,7 +94,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn batch_written(&mut self) -> Result<()> {
-        bulk::build_again(&self.tx, &std::mem::take(&mut self.set_aside), CACHE_KIB)
+        bulk::build_again(&self.tx, &std::mem::take(&mut self.set_aside))
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
