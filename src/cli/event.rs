@@ -325,26 +325,10 @@ impl Spool {
     }
 }
 
-/// A temporary file unlinked at once: it lives while it is open, and goes
-/// with the process however it ends.
+/// A temporary file that lives while it is open and goes with the
+/// process however it ends.
 fn unnamed_file() -> Result<std::fs::File> {
-    static MADE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let path = std::env::temp_dir().join(format!(
-        ".outbox-batch-{}-{}-{}",
-        std::process::id(),
-        MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    ));
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| spool_error(&e))?;
-    let _ = std::fs::remove_file(&path);
-    Ok(file)
+    tempfile::tempfile().map_err(|e| spool_error(&e))
 }
 
 fn spool_error(e: &std::io::Error) -> Error {

@@ -11,9 +11,9 @@
 use super::chunk::{Chunk, RECORD_CHUNK};
 use super::events::{self, EventRecorded, Prepared, RecordEvent};
 use super::model::{Delivery, Event};
+use super::sorter::Sorter;
 use crate::error::{Error, Result, StorageCode};
 use crate::store::Tx;
-use crate::store::sorter::Sorter;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 

@@ -15,6 +15,7 @@ pub mod model;
 pub mod policy;
 pub mod prefix;
 pub mod retries;
+mod sorter;
 pub mod subscriptions;
 #[cfg(test)]
 mod tests;

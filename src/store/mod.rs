@@ -3,7 +3,6 @@
 
 mod counts;
 pub mod postgres;
-pub(crate) mod sorter;
 mod sql;
 pub mod sqlite;
 
