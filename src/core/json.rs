@@ -31,27 +31,30 @@ fn write_canonical(out: &mut String, value: &Value) {
             }
             out.push(']');
         }
-        Value::Object(map) => {
-            // Python sorts str keys by code point; UTF-8 byte order is the same order.
-            let mut entries: Vec<_> = map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (i, (key, item)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_ascii_string(out, key);
-                out.push_str(": ");
-                write_canonical(out, item);
-            }
-            out.push('}');
-        }
+        Value::Object(map) => write_canonical_object(out, map),
     }
+}
+
+/// Writes `map` as [`canonical`] writes an object.
+pub(crate) fn write_canonical_object(out: &mut String, map: &Object) {
+    // Python sorts str keys by code point; UTF-8 byte order is the same order.
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.push('{');
+    for (i, (key, item)) in entries.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_ascii_string(out, key);
+        out.push_str(": ");
+        write_canonical(out, item);
+    }
+    out.push('}');
 }
 
 /// Python's `ensure_ascii` escaping: everything outside `' '..='~'` is escaped,
 /// characters above U+FFFF as a surrogate pair.
-fn write_ascii_string(out: &mut String, s: &str) {
+pub(crate) fn write_ascii_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -144,6 +147,16 @@ fn shortest_digits(f: f64) -> (String, i32) {
     };
     let (digits, exp) = split(&format!("{f:e}"));
     let n = digits.len();
+    // A tie's exact expansion is one digit longer than the shortest digits,
+    // at most 18 digits, so 41 show it whole; most doubles fail this cheap
+    // test and need no 800-digit expansion.
+    let (prefix, prefix_exp) = split(&format!("{f:.40e}"));
+    let may_tie = prefix_exp == exp
+        && prefix.as_bytes()[n] == b'5'
+        && prefix[n + 1..].bytes().all(|b| b == b'0');
+    if !may_tie {
+        return (digits, exp);
+    }
     // Every double has a finite decimal expansion; 800 digits hold all of it.
     let (exact, exact_exp) = split(&format!("{f:.800e}"));
     let tie = exact_exp == exp
