@@ -6,9 +6,10 @@ use super::sql_error;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
 use crate::error::Result;
-use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
+use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;
+use std::sync::LazyLock;
 
 pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("records serialise to JSON")
@@ -94,15 +95,36 @@ pub(super) fn counter_row(row: &Row<'_>) -> rusqlite::Result<(String, String, St
     Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
 }
 
-/// Inserts an event, with `conflict` deciding what happens to an existing one.
-pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: &str) -> Result<usize> {
-    let sql = format!(
-        "INSERT INTO events ({EVENT_COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
-    );
+/// What an insert does with a row whose key is stored already.
+#[derive(Clone, Copy)]
+pub(super) enum OnConflict {
+    Replace = 0,
+    Keep = 1,
+}
+
+/// The inserts' text, made once rather than for every row of a batch.
+static EVENT_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
+    [EVENT_REPLACE, "ON CONFLICT (event_id) DO NOTHING"].map(|conflict| {
+        format!(
+            "INSERT INTO events ({EVENT_COLUMNS}) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
+        )
+    })
+});
+static DELIVERY_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
+    [DELIVERY_REPLACE, "ON CONFLICT (delivery_id) DO NOTHING"].map(|conflict| {
+        format!(
+            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) VALUES \
+             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
+        )
+    })
+});
+
+/// Inserts an event; an existing one is replaced or kept.
+pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: OnConflict) -> Result<usize> {
     execute(
         tx,
-        &sql,
+        &EVENT_INSERTS[conflict as usize],
         params![
             e.event_id,
             e.event_type,
@@ -120,15 +142,15 @@ pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: &str) -> Re
     )
 }
 
-/// Inserts a delivery, with `conflict` deciding what happens to an existing one.
-pub(super) fn write_delivery(tx: &Transaction<'_>, d: &Delivery, conflict: &str) -> Result<usize> {
-    let sql = format!(
-        "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
-    );
+/// Inserts a delivery; an existing one is replaced or kept.
+pub(super) fn write_delivery(
+    tx: &Transaction<'_>,
+    d: &Delivery,
+    conflict: OnConflict,
+) -> Result<usize> {
     execute(
         tx,
-        &sql,
+        &DELIVERY_INSERTS[conflict as usize],
         params![
             d.delivery_id,
             d.event_id,

@@ -6,7 +6,7 @@ use super::counts;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
-    self, counter_row, delivery_row, event_row, first, from_json, json_text, parsed,
+    self, OnConflict, counter_row, delivery_row, event_row, first, from_json, json_text, parsed,
     subscription_row,
 };
 use super::sql_error;
@@ -16,7 +16,7 @@ use crate::core::prefix::{IdKind, range_end};
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges, KeptCounts};
-use crate::store::sql::{DELIVERY_REPLACE, EVENT_REPLACE, SUBSCRIPTION_REPLACE};
+use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
     first_in_claim_order, not_as_read,
@@ -107,12 +107,11 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
-        rows::write_event(&self.tx, e, EVENT_REPLACE).map(drop)
+        rows::write_event(&self.tx, e, OnConflict::Replace).map(drop)
     }
 
     fn insert_event(&mut self, e: &Event) -> Result<bool> {
-        rows::write_event(&self.tx, e, "ON CONFLICT (event_id) DO NOTHING")
-            .map(|changed| changed == 1)
+        rows::write_event(&self.tx, e, OnConflict::Keep).map(|changed| changed == 1)
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
@@ -225,14 +224,13 @@ impl Tx for SqliteTx<'_> {
             &[SqlValue::Text(d.delivery_id.clone())],
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
         )?;
-        rows::write_delivery(&self.tx, d, DELIVERY_REPLACE)?;
+        rows::write_delivery(&self.tx, d, OnConflict::Replace)?;
         self.counts.replaced(first(replaced), d);
         Ok(())
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
-        let inserted =
-            rows::write_delivery(&self.tx, d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
+        let inserted = rows::write_delivery(&self.tx, d, OnConflict::Keep)? == 1;
         if inserted {
             self.counts.add(d.status, d.transport, &d.client_id, 1);
         }
