@@ -8,6 +8,8 @@
 //! written at the end sorted by delivery id. Answers are made on the way,
 //! in id order, each with the index of its request.
 
+mod held;
+
 use super::chunk::{Chunk, RECORD_CHUNK};
 use super::events::{self, EventRecorded, Prepared, RecordEvent};
 use super::model::{Delivery, Event};
@@ -65,7 +67,7 @@ where
             .and_then(|req| events::prepare(tx, &req, now))
             .map_err(|error| at_line(line, error))?;
         let (event, keeps) = prepared.held();
-        let row = serde_json::to_string(&Holding {
+        let row = serde_json::to_vec(&Holding {
             index,
             line,
             event,
@@ -88,7 +90,7 @@ where
             line,
             event,
             keeps,
-        } = serde_json::from_str(&row).map_err(spill_error)?;
+        } = serde_json::from_slice(&row).map_err(spill_error)?;
         if writer.chunk.ends_before(&event.event_id) {
             writer.write(tx, sink)?;
         }
@@ -170,8 +172,8 @@ impl HeldFirsts {
                 if let Some(stored) = tx.delivery(&delivery.delivery_id)? {
                     return Ok(stored);
                 }
-                let row = serde_json::to_string(&delivery).map_err(spill_error)?;
-                self.sorted.push(delivery.delivery_id.clone(), row)?;
+                self.sorted
+                    .push(delivery.delivery_id.clone(), held::encode(&delivery))?;
                 self.latest
                     .insert(delivery.delivery_id.clone(), delivery.clone());
                 Ok(delivery)
@@ -183,7 +185,7 @@ impl HeldFirsts {
     fn write(mut self, tx: &mut dyn Tx) -> Result<()> {
         let mut chunk = Vec::with_capacity(RECORD_CHUNK);
         self.sorted.drain(&mut |row| {
-            chunk.push(serde_json::from_str::<Delivery>(&row).map_err(spill_error)?);
+            chunk.push(held::decode(&row)?);
             if chunk.len() == RECORD_CHUNK {
                 tx.insert_deliveries(&chunk)?;
                 chunk.clear();
@@ -205,7 +207,7 @@ fn at_line(line: usize, error: Error) -> Error {
     }
 }
 
-fn spill_error(e: serde_json::Error) -> Error {
+fn spill_error(e: impl std::fmt::Display) -> Error {
     Error::storage(
         StorageCode::Other,
         format!("a batch's row could not be held for sorting: {e}"),

@@ -1,4 +1,4 @@
-//! An external sort in bounded memory: rows of text pushed in any order
+//! An external sort in bounded memory: rows of bytes pushed in any order
 //! come back ordered by key, rows of one key in the order pushed. A batch
 //! writes its rows in key order through it, so that they land in order in
 //! the id-keyed indexes instead of all over them.
@@ -23,7 +23,7 @@ const FAN_IN: usize = 64;
 const READ_BUFFER: usize = 64 << 10;
 
 pub(crate) struct Sorter {
-    rows: Vec<(String, String)>,
+    rows: Vec<(String, Vec<u8>)>,
     held: usize,
     /// Bytes held before a run is written ([`IN_MEMORY`] but in tests).
     in_memory: usize,
@@ -53,7 +53,7 @@ impl Sorter {
         self.len
     }
 
-    pub fn push(&mut self, key: String, row: String) -> Result<()> {
+    pub fn push(&mut self, key: String, row: Vec<u8>) -> Result<()> {
         self.len += 1;
         self.held += key.len() + row.len();
         self.rows.push((key, row));
@@ -64,7 +64,7 @@ impl Sorter {
     }
 
     /// Hands every row to `each` in key order, then forgets them.
-    pub fn drain(&mut self, each: &mut dyn FnMut(String) -> Result<()>) -> Result<()> {
+    pub fn drain(&mut self, each: &mut dyn FnMut(Vec<u8>) -> Result<()>) -> Result<()> {
         self.len = 0;
         if self.runs.is_empty() {
             let rows = self.sorted_in_memory();
@@ -77,7 +77,7 @@ impl Sorter {
         merge(runs, &mut |_, row| each(row))
     }
 
-    fn sorted_in_memory(&mut self) -> Vec<(String, String)> {
+    fn sorted_in_memory(&mut self) -> Vec<(String, Vec<u8>)> {
         self.held = 0;
         let mut rows = std::mem::take(&mut self.rows);
         // Stable: rows of one key keep the order they came in.
@@ -119,11 +119,11 @@ impl Run {
         Ok(Run(BufWriter::with_capacity(READ_BUFFER, file)))
     }
 
-    fn write(&mut self, key: &str, row: &str) -> Result<()> {
-        for text in [key, row] {
+    fn write(&mut self, key: &str, row: &[u8]) -> Result<()> {
+        for bytes in [key.as_bytes(), row] {
             self.0
-                .write_all(&(text.len() as u64).to_le_bytes())
-                .and_then(|()| self.0.write_all(text.as_bytes()))
+                .write_all(&(bytes.len() as u64).to_le_bytes())
+                .and_then(|()| self.0.write_all(bytes))
                 .map_err(spill_error)?;
         }
         Ok(())
@@ -140,7 +140,7 @@ impl Run {
 /// A run being read, with its next row.
 struct Head {
     key: String,
-    row: String,
+    row: Vec<u8>,
     /// The run's place among the runs merged: equal keys come from the
     /// older run first, which keeps the sort stable.
     run: usize,
@@ -166,7 +166,7 @@ impl Ord for Head {
 
 /// Hands the rows of `runs` (each sorted, oldest first) to `each` in key
 /// order.
-fn merge(runs: Vec<File>, each: &mut dyn FnMut(String, String) -> Result<()>) -> Result<()> {
+fn merge(runs: Vec<File>, each: &mut dyn FnMut(String, Vec<u8>) -> Result<()>) -> Result<()> {
     let mut heads = BinaryHeap::with_capacity(runs.len());
     for (run, file) in runs.into_iter().enumerate() {
         let mut from = BufReader::with_capacity(READ_BUFFER, file);
@@ -194,25 +194,24 @@ fn merge(runs: Vec<File>, each: &mut dyn FnMut(String, String) -> Result<()>) ->
 }
 
 /// The next row of a run, or `None` at its end.
-fn read_row(from: &mut impl Read) -> io::Result<Option<(String, String)>> {
-    let Some(key) = read_text(from, true)? else {
+fn read_row(from: &mut impl Read) -> io::Result<Option<(String, Vec<u8>)>> {
+    let Some(key) = read_bytes(from, true)? else {
         return Ok(None);
     };
-    let row = read_text(from, false)?.ok_or(io::ErrorKind::UnexpectedEof)?;
+    let key = String::from_utf8(key).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let row = read_bytes(from, false)?.ok_or(io::ErrorKind::UnexpectedEof)?;
     Ok(Some((key, row)))
 }
 
-fn read_text(from: &mut impl Read, may_end: bool) -> io::Result<Option<String>> {
+fn read_bytes(from: &mut impl Read, may_end: bool) -> io::Result<Option<Vec<u8>>> {
     let mut len = [0u8; 8];
     match from.read_exact(&mut len) {
         Err(e) if may_end && e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
         result => result?,
     }
-    let mut text = vec![0u8; u64::from_le_bytes(len) as usize];
-    from.read_exact(&mut text)?;
-    String::from_utf8(text)
-        .map(Some)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    let mut bytes = vec![0u8; u64::from_le_bytes(len) as usize];
+    from.read_exact(&mut bytes)?;
+    Ok(Some(bytes))
 }
 
 fn spill_error(e: impl std::fmt::Display) -> Error {
@@ -226,16 +225,17 @@ mod tests {
     use super::*;
 
     /// Rows of `n` keys, several rows per key, pushed out of order.
-    fn rows(n: usize) -> Vec<(String, String)> {
+    fn rows(n: usize) -> Vec<(String, Vec<u8>)> {
         (0..n * 3)
             .map(|i| {
                 let key = format!("k{:08}", (i * 7_919) % n);
-                (key.clone(), format!("{key}:{i}:{}", "x".repeat(100)))
+                let row = format!("{key}:{i}:{}", "x".repeat(100)).into_bytes();
+                (key, row)
             })
             .collect()
     }
 
-    fn sorted(mut sorter: Sorter, rows: &[(String, String)]) -> Vec<String> {
+    fn sorted(mut sorter: Sorter, rows: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         for (key, row) in rows {
             sorter.push(key.clone(), row.clone()).unwrap();
         }
@@ -252,7 +252,7 @@ mod tests {
     }
 
     /// What a stable sort by key in memory gives.
-    fn expected(rows: &[(String, String)]) -> Vec<String> {
+    fn expected(rows: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
         let mut rows = rows.to_vec();
         rows.sort_by(|a, b| a.0.cmp(&b.0));
         rows.into_iter().map(|(_, row)| row).collect()

@@ -4,8 +4,18 @@
 
 use crate::store::{DeliveryFilter, EventFilter, SubscriptionFilter};
 use rusqlite::types::Value as SqlValue;
+use std::sync::LazyLock;
 
 pub(super) use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION_COLUMNS};
+
+/// One row by its key; the text made once, since a batch reads an event
+/// and a delivery by key for every one it records.
+pub(super) static EVENT_BY_ID: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?1"));
+pub(super) static SUBSCRIPTION_BY_ID: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1"));
+pub(super) static DELIVERY_BY_ID: LazyLock<String> =
+    LazyLock::new(|| format!("SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ?1"));
 
 /// Claimable: queued and due, or claimed under a lease that ran out (`?1` is now).
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";

@@ -98,9 +98,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
-        let sql = format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?1");
         Ok(first(self.query(
-            &sql,
+            &queries::EVENT_BY_ID,
             &[SqlValue::Text(event_id.to_owned())],
             event_row,
         )?))
@@ -127,9 +126,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
-        let sql = format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1");
         Ok(first(self.query(
-            &sql,
+            &queries::SUBSCRIPTION_BY_ID,
             &[SqlValue::Text(sub_id.to_owned())],
             subscription_row,
         )?))
@@ -210,9 +208,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
-        let sql = format!("SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ?1");
         Ok(first(self.query(
-            &sql,
+            &queries::DELIVERY_BY_ID,
             &[SqlValue::Text(delivery_id.to_owned())],
             delivery_row,
         )?))
