@@ -6,8 +6,9 @@
 //! Up to [`IN_MEMORY`] bytes are sorted in memory. Past that each such run
 //! is sorted and written to an unnamed temporary file (gone with the
 //! process, whatever way it ends), and draining merges the runs. Runs are
-//! merged early, [`FAN_IN`] at a time, so a merge never reads from more
-//! files than that.
+//! merged early, [`FAN_IN`] runs of one size into one run of the next, so
+//! a merge never reads from more files than that and each row is written
+//! once per size (twice at ten million small events).
 
 use crate::error::{Error, Result, StorageCode};
 use std::cmp::{Ordering, Reverse};
@@ -27,8 +28,10 @@ pub(crate) struct Sorter {
     held: usize,
     /// Bytes held before a run is written ([`IN_MEMORY`] but in tests).
     in_memory: usize,
-    /// Sorted runs on disk, oldest first.
-    runs: Vec<File>,
+    /// Sorted runs on disk, oldest first, each with its level: a run
+    /// written from memory is level 0, a merge of runs of level n is n + 1.
+    /// Levels never grow from older to newer runs.
+    runs: Vec<(File, u32)>,
     len: usize,
 }
 
@@ -73,8 +76,14 @@ impl Sorter {
         if !self.rows.is_empty() {
             self.write_run()?;
         }
+        while self.runs.len() > FAN_IN {
+            self.merge_newest(self.runs.len() - FAN_IN + 1)?;
+        }
         let runs = std::mem::take(&mut self.runs);
-        merge(runs, &mut |_, row| each(row))
+        merge(
+            runs.into_iter().map(|(file, _)| file).collect(),
+            &mut |_, row| each(row),
+        )
     }
 
     fn sorted_in_memory(&mut self) -> Vec<(String, Vec<u8>)> {
@@ -85,21 +94,37 @@ impl Sorter {
         rows
     }
 
-    /// Writes the rows held in memory as a sorted run; merges the runs into
-    /// one when there are as many as a merge reads at once.
+    /// Writes the rows held in memory as a sorted run of level 0; then,
+    /// while the newest [`FAN_IN`] runs are of one level, merges them into
+    /// one of the next.
     fn write_run(&mut self) -> Result<()> {
         let rows = self.sorted_in_memory();
         let mut run = Run::create()?;
         for (key, row) in &rows {
             run.write(key, row)?;
         }
-        self.runs.push(run.finish()?);
-        if self.runs.len() == FAN_IN {
-            let runs = std::mem::take(&mut self.runs);
-            let mut merged = Run::create()?;
-            merge(runs, &mut |key, row| merged.write(&key, &row))?;
-            self.runs.push(merged.finish()?);
+        self.runs.push((run.finish()?, 0));
+        while let Some(newest) = self.runs.len().checked_sub(FAN_IN)
+            && self.runs[newest..]
+                .iter()
+                .all(|r| r.1 == self.runs[newest].1)
+        {
+            self.merge_newest(FAN_IN)?;
         }
+        Ok(())
+    }
+
+    /// Merges the newest `n` runs into one. They follow each other in the
+    /// order pushed, so the sort stays stable.
+    fn merge_newest(&mut self, n: usize) -> Result<()> {
+        let newest = self.runs.split_off(self.runs.len() - n);
+        let level = newest.iter().map(|r| r.1).max().unwrap_or(0) + 1;
+        let mut merged = Run::create()?;
+        merge(
+            newest.into_iter().map(|(file, _)| file).collect(),
+            &mut |key, row| merged.write(&key, &row),
+        )?;
+        self.runs.push((merged.finish()?, level));
         Ok(())
     }
 }
@@ -286,15 +311,30 @@ mod tests {
 
     #[test]
     fn merges_runs_early_and_keeps_the_order_of_equal_keys_across_runs() {
-        // Runs of about ten rows: FAN_IN runs are merged into one several
-        // times over, and rows of one key sit in different runs.
-        let rows = rows(FAN_IN * 20);
+        // Runs of about ten rows, pushed until FAN_IN runs of level 0 have
+        // been merged into one of level 1 and more than FAN_IN runs are
+        // left for the drain; rows of one key sit in different runs.
+        let all = rows(FAN_IN * 100);
         let mut sorter = Sorter::holding(1_500);
-        for (key, row) in &rows {
+        let mut pushed = Vec::new();
+        for (key, row) in &all {
             sorter.push(key.clone(), row.clone()).unwrap();
-            assert!(sorter.runs.len() < FAN_IN);
+            pushed.push((key.clone(), row.clone()));
+            assert!(sorter.runs.len() < 2 * FAN_IN);
+            let levels: Vec<u32> = sorter.runs.iter().map(|r| r.1).collect();
+            if levels.contains(&1) && levels.len() > FAN_IN {
+                break;
+            }
         }
-        assert_eq!(sorted(Sorter::holding(1_500), &rows), expected(&rows));
+        assert!(sorter.runs.len() > FAN_IN, "the rows made enough runs");
+        let mut out = Vec::new();
+        sorter
+            .drain(&mut |row| {
+                out.push(row);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(out, expected(&pushed));
     }
 
     #[test]
