@@ -12,11 +12,10 @@ mod held;
 
 use super::chunk::{Chunk, RECORD_CHUNK};
 use super::events::{self, EventRecorded, Prepared, RecordEvent};
-use super::model::{Delivery, Event};
+use super::model::Delivery;
 use super::sorter::Sorter;
 use crate::error::{Error, Result, StorageCode};
 use crate::store::Tx;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// Where a batch's answers go, and who hears how it goes.
@@ -30,25 +29,6 @@ pub trait BatchSink {
     fn written(&mut self, _events: usize) {}
     /// Everything is written; the transaction commits next.
     fn committing(&mut self) {}
-}
-
-/// A prepared request while the batch sorts: its index, input line, event
-/// and which fields an existing event keeps.
-#[derive(Deserialize)]
-struct Held {
-    index: usize,
-    line: usize,
-    event: Event,
-    keeps: [bool; 3],
-}
-
-/// [`Held`] as written.
-#[derive(Serialize)]
-struct Holding<'a> {
-    index: usize,
-    line: usize,
-    event: &'a Event,
-    keeps: [bool; 3],
 }
 
 /// Records the batch into `tx`; the caller commits.
@@ -67,13 +47,7 @@ where
             .and_then(|req| events::prepare(tx, &req, now))
             .map_err(|error| at_line(line, error))?;
         let (event, keeps) = prepared.held();
-        let row = serde_json::to_vec(&Holding {
-            index,
-            line,
-            event,
-            keeps,
-        })
-        .map_err(spill_error)?;
+        let row = held::encode_event(index, line, event, keeps);
         held.push(event.event_id.clone(), row)?;
     }
     sink.read_all(held.len());
@@ -85,12 +59,12 @@ where
         now,
     };
     held.drain(&mut |row| {
-        let Held {
+        let held::HeldEvent {
             index,
             line,
             event,
             keeps,
-        } = serde_json::from_slice(&row).map_err(spill_error)?;
+        } = held::decode_event(&row)?;
         if writer.chunk.ends_before(&event.event_id) {
             writer.write(tx, sink)?;
         }
@@ -172,8 +146,10 @@ impl HeldFirsts {
                 if let Some(stored) = tx.delivery(&delivery.delivery_id)? {
                     return Ok(stored);
                 }
-                self.sorted
-                    .push(delivery.delivery_id.clone(), held::encode(&delivery))?;
+                self.sorted.push(
+                    delivery.delivery_id.clone(),
+                    held::encode_delivery(&delivery),
+                )?;
                 self.latest
                     .insert(delivery.delivery_id.clone(), delivery.clone());
                 Ok(delivery)
@@ -185,7 +161,7 @@ impl HeldFirsts {
     fn write(mut self, tx: &mut dyn Tx) -> Result<()> {
         let mut chunk = Vec::with_capacity(RECORD_CHUNK);
         self.sorted.drain(&mut |row| {
-            chunk.push(held::decode(&row)?);
+            chunk.push(held::decode_delivery(&row)?);
             if chunk.len() == RECORD_CHUNK {
                 tx.insert_deliveries(&chunk)?;
                 chunk.clear();
