@@ -11,7 +11,7 @@ use super::model::{Delivery, Event, EventStatus, Subscription};
 use crate::error::{Error, Refusal, Result};
 use crate::store::{EventFilter, Tx};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// The default `source` of an event, as in the reference.
 pub const DEFAULT_SOURCE: &str = "picux";
@@ -365,15 +365,21 @@ pub(crate) fn first_attempt(
     subscription: &Subscription,
     now: i64,
 ) -> Result<Delivery> {
-    let meta =
-        json!({"eventType": event.event_type, "subject": event.subject, "target": event.target});
+    let meta = [
+        ("eventType", &event.event_type),
+        ("subject", &event.subject),
+        ("target", &event.target),
+    ]
+    .into_iter()
+    .map(|(key, value)| (key.to_owned(), Value::String(value.clone())))
+    .collect();
     let new = NewDelivery {
         event_id: event.event_id.clone(),
         sub_id: subscription.sub_id.clone(),
         client_id: Some(subscription.client_id.clone()),
         transport: Some(subscription.transport),
         endpoint: Some(subscription.endpoint.clone()),
-        meta: meta.as_object().cloned(),
+        meta: Some(meta),
         ..NewDelivery::default()
     };
     new_delivery(&new, now)
