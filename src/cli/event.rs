@@ -10,7 +10,7 @@ use outbox::core::prefix::IdKind;
 use outbox::store::EventFilter;
 use outbox::{Error, Result};
 use std::cell::RefCell;
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 
 #[derive(Debug, Subcommand)]
 pub enum EventCommand {
@@ -161,14 +161,7 @@ fn record_batch(
     default_source: Option<&str>,
     ctx: &Context,
 ) -> Result<Box<dyn Report>> {
-    let reader: Box<dyn BufRead> = if input == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
-    } else {
-        let file = std::fs::File::open(input).map_err(|e| {
-            Error::input("invalid:file", format!("--batch: cannot read {input}: {e}"))
-        })?;
-        Box::new(BufReader::new(file))
-    };
+    let (reader, bytes) = super::open_input(input, "--batch: ")?;
     let mut outbox = ctx.outbox_creating()?;
     interrupt::exit_until_committing();
     let mut lines = reader.lines().enumerate();
@@ -202,7 +195,7 @@ fn record_batch(
         progress: &progress,
         requests: 0,
     };
-    outbox.record_events_into(requests, &mut sink)?;
+    outbox.record_events_into(requests, &mut sink, bytes)?;
     match sink.spool {
         Some(spool) => {
             spool.copy_to_stdout(sink.requests)?;

@@ -293,6 +293,19 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
 
 /// A parser that accepts exactly the names of a vocabulary (statuses,
 /// transports); completions offer the same names.
+/// The lines of `input` (a path, or `-` for stdin) and, for a file, its
+/// size, which lets a large load take the store's fastest way. A file that
+/// cannot be opened is refused with `prefix` before the message.
+pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
+    if input == "-" {
+        return Ok((Box::new(std::io::BufReader::new(std::io::stdin())), None));
+    }
+    let file = std::fs::File::open(input)
+        .map_err(|e| Error::input("invalid:file", format!("{prefix}cannot read {input}: {e}")))?;
+    let bytes = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(std::io::BufReader::new(file)), bytes))
+}
+
 pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(T::ALL.iter().map(|v| PossibleValue::new(v.as_str())))
         .map(|name| name.parse::<T>().expect("possible values parse"))

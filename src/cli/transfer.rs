@@ -6,7 +6,7 @@ use crate::output::{Report, View};
 use clap::Args;
 use outbox::core::transfer::{Imported, Record};
 use outbox::{Error, Result};
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufWriter, Write};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -76,14 +76,7 @@ pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 }
 
 pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let reader: Box<dyn BufRead> = if args.input == "-" {
-        Box::new(BufReader::new(std::io::stdin()))
-    } else {
-        let file = std::fs::File::open(&args.input).map_err(|e| {
-            Error::input("invalid:file", format!("cannot read {}: {e}", args.input))
-        })?;
-        Box::new(BufReader::new(file))
-    };
+    let (reader, bytes) = super::open_input(&args.input, "")?;
     let input = args.input.clone();
     let records = reader.lines().enumerate().filter_map(move |(i, line)| {
         let record = match line {
@@ -96,5 +89,5 @@ pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         };
         Some((i + 1, record))
     });
-    Ok(Box::new(ctx.outbox_creating()?.import(records)?))
+    Ok(Box::new(ctx.outbox_creating()?.import(records, bytes)?))
 }

@@ -101,6 +101,22 @@ impl Outbox {
         Ok(value)
     }
 
+    /// [`Outbox::write`] through [`Store::bulk_write`].
+    fn bulk<T>(
+        &mut self,
+        bytes: Option<u64>,
+        f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>,
+    ) -> Result<T> {
+        let now = self.clock.now();
+        let written = self.store.bulk_write(bytes).and_then(|mut tx| {
+            let value = f(tx.as_mut(), now)?;
+            tx.commit()?;
+            Ok(value)
+        });
+        self.store.end_bulk();
+        written
+    }
+
     pub(crate) fn write<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
         let mut tx = self.store.write()?;
         let value = f(tx.as_mut(), self.clock.now())?;
@@ -168,11 +184,15 @@ impl Outbox {
     }
 
     /// Writes exported records in one transaction: all of them or none.
-    pub fn import<I>(&mut self, records: I) -> Result<transfer::Imported>
+    /// `bytes`, the size of the input where known, lets a large import into
+    /// an empty outbox load it the store's fastest way.
+    pub fn import<I>(&mut self, records: I, bytes: Option<u64>) -> Result<transfer::Imported>
     where
         I: IntoIterator<Item = (usize, Result<transfer::Record>)>,
     {
-        self.write(|tx, _| transfer::import(tx, &mut records.into_iter()))
+        self.bulk(bytes, |tx, _| {
+            transfer::import(tx, &mut records.into_iter())
+        })
     }
 
     pub fn record_event(&mut self, req: &RecordEvent) -> Result<EventRecorded> {
@@ -197,22 +217,25 @@ impl Outbox {
             }
         }
         let mut answers = InOrder(Vec::new());
-        self.record_events_into(requests, &mut answers)?;
+        self.record_events_into(requests, &mut answers, None)?;
         Ok(answers.0.into_iter().flatten().collect())
     }
 
     /// [`Outbox::record_events`], handing each answer to `sink` as it is
     /// made instead of holding them all: a batch of any size in bounded
     /// memory. The answers count only once the batch commits; on a failure
-    /// nothing is written and the sink's answers mean nothing.
-    pub fn record_events_into<I>(&mut self, requests: I, sink: &mut dyn BatchSink) -> Result<()>
+    /// nothing is written and the sink's answers mean nothing. `bytes`, as
+    /// for [`Outbox::import`].
+    pub fn record_events_into<I>(
+        &mut self,
+        requests: I,
+        sink: &mut dyn BatchSink,
+        bytes: Option<u64>,
+    ) -> Result<()>
     where
         I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
     {
-        let mut tx = self.store.write()?;
-        let now = self.clock.now();
-        batch::record(tx.as_mut(), requests, now, sink)?;
-        tx.commit()
+        self.bulk(bytes, |tx, now| batch::record(tx, requests, now, sink))
     }
 
     pub fn get_event(&mut self, event_id: &str) -> Result<EventReply> {

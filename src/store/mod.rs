@@ -176,6 +176,16 @@ pub trait Store {
     /// statement (SQLite `BEGIN IMMEDIATE`), so reads inside it stay true
     /// until it commits.
     fn write(&mut self) -> Result<Box<dyn Tx + '_>>;
+    /// [`Store::write`] for a load of about `bytes` of input (a batch, an
+    /// import): a backend may write a large one into an empty outbox its
+    /// own faster way (SQLite: without the WAL, while no other connection
+    /// has the file open). [`Store::end_bulk`] follows once it has ended.
+    fn bulk_write(&mut self, _bytes: Option<u64>) -> Result<Box<dyn Tx + '_>> {
+        self.write()
+    }
+    /// Undoes what [`Store::bulk_write`] changed for the load, whether it
+    /// committed or not.
+    fn end_bulk(&mut self) {}
     /// How much room the database takes, where the backend can tell.
     fn space(&mut self) -> Result<Option<Space>> {
         Ok(None)

@@ -2,6 +2,7 @@
 //! the schema version, and the mapping of SQLite failures to error codes.
 
 mod bulk;
+mod bulk_load;
 mod counts;
 mod ledger;
 #[cfg(test)]
@@ -67,6 +68,8 @@ fn wait_for_the_lock(tries: i32) -> bool {
 pub struct SqliteStore {
     conn: Connection,
     path: std::path::PathBuf,
+    /// A bulk load took the file out of WAL mode (see `bulk_load`).
+    without_wal: bool,
 }
 
 impl SqliteStore {
@@ -163,6 +166,10 @@ impl SqliteStore {
                 "PRAGMA foreign_keys = ON; PRAGMA synchronous = {synchronous}; PRAGMA cache_size = -{CACHE_KIB}; PRAGMA temp_store = MEMORY;"
             ))
             .map_err(|e| storage_error(&e, path))?;
+        // A bulk load cut short leaves the file out of WAL mode.
+        if !store.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
+            bulk_load::back_to_wal(&store.conn);
+        }
         Ok(store)
     }
 
@@ -179,6 +186,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             conn,
             path: path.to_owned(),
+            without_wal: false,
         })
     }
 
@@ -310,6 +318,20 @@ impl Store for SqliteStore {
         self.begin(TransactionBehavior::Immediate)
     }
 
+    fn bulk_write(&mut self, bytes: Option<u64>) -> Result<Box<dyn Tx + '_>> {
+        let writable = !self.conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true);
+        if writable && bulk_load::leave_wal(&self.conn, bytes)? {
+            self.without_wal = true;
+        }
+        self.write()
+    }
+
+    fn end_bulk(&mut self) {
+        if self.without_wal && bulk_load::back_to_wal(&self.conn) {
+            self.without_wal = false;
+        }
+    }
+
     fn space(&mut self) -> Result<Option<Space>> {
         let (pages, free, page_size): (i64, i64, i64) = self
             .conn
@@ -381,6 +403,12 @@ fn storage_error(e: &rusqlite::Error, path: &Path) -> Error {
 }
 
 /// Maps a SQLite failure to a storage error code.
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        self.end_bulk();
+    }
+}
+
 pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
     let code = match e.sqlite_error_code() {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StorageCode::Locked,

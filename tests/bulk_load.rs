@@ -1,0 +1,156 @@
+//! A large batch into a SQLite outbox with no events is loaded without the
+//! WAL, unless another connection has the file open; either way the file
+//! is back in WAL mode after, and one left out of it by a load cut short
+//! goes back when outbox next opens it.
+
+mod common;
+
+use rusqlite::Connection;
+use std::path::Path;
+
+const EVENTS: usize = 1_200;
+
+/// Some 72 MB of lines: past the 64 MiB that make a batch a bulk load.
+fn write_batch(path: &Path) {
+    let payload = "x".repeat(60_000);
+    let lines: String = (0..EVENTS)
+        .map(|i| {
+            format!(
+                "{{\"eventId\": \"e{i:05}\", \"type\": \"t\", \"payload\": {{\"pad\": \"{payload}\"}}}}\n"
+            )
+        })
+        .collect();
+    std::fs::write(path, lines).unwrap();
+}
+
+/// Records the batch; its answers, and whether the file was seen out of
+/// WAL mode while the batch ran (its header read every few milliseconds,
+/// as bytes: no SQLite connection that would keep the batch in the WAL).
+fn record(dir: &Path, db: &str) -> (String, bool) {
+    let batch = dir.join("batch.ndjson");
+    if !batch.exists() {
+        write_batch(&batch);
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        .env("OUTBOX_DB", db)
+        .args([
+            "event",
+            "record",
+            "--batch",
+            batch.to_str().unwrap(),
+            "--json",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let reading = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut out, &mut text).unwrap();
+        text
+    });
+    let mut left_wal = false;
+    while child.try_wait().unwrap().is_none() {
+        left_wal |= !in_wal_mode(db);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(child.wait().unwrap().success());
+    (reading.join().unwrap(), left_wal)
+}
+
+/// Bytes 18 and 19 of a SQLite file's header are 2 in WAL mode, 1 without.
+fn in_wal_mode(db: &str) -> bool {
+    let mut header = [0u8; 20];
+    let read =
+        std::fs::File::open(db).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header));
+    read.is_err() || header[18] == 2
+}
+
+fn subscribe(db: &str) {
+    let args: Vec<&str> = "sub create --client c --types t --any-target"
+        .split(' ')
+        .collect();
+    common::ok(common::outbox_on(db, &args, ""));
+}
+
+fn journal_mode(db: &str) -> String {
+    Connection::open(db)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+        .unwrap()
+}
+
+/// Bytes in the file's WAL while a connection keeps it: a load through
+/// the WAL leaves every page it wrote there.
+fn wal_bytes(db: &str) -> u64 {
+    std::fs::metadata(format!("{db}-wal")).map_or(0, |m| m.len())
+}
+
+fn assert_loaded(db: &str, answers: &str) {
+    assert_eq!(answers.lines().count(), EVENTS);
+    let conn = Connection::open(db).unwrap();
+    let count = |sql: &str| -> i64 { conn.query_row(sql, [], |row| row.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM events"), EVENTS as i64);
+    assert_eq!(count("SELECT count(*) FROM deliveries"), EVENTS as i64);
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    assert_eq!(journal_mode(db), "wal");
+}
+
+#[test]
+fn a_large_batch_into_an_empty_outbox_is_loaded_without_the_wal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bulk.db");
+    let db = db.to_str().unwrap();
+    subscribe(db);
+    let (answers, left_wal) = record(dir.path(), db);
+    assert!(left_wal, "the file was out of WAL mode during the load");
+    assert_loaded(db, &answers);
+
+    // The same batch again, into an outbox that now holds events: through
+    // the WAL, as any batch.
+    let (again, left_wal) = record(dir.path(), db);
+    assert_eq!(again.lines().count(), EVENTS);
+    assert!(!left_wal);
+    assert_eq!(journal_mode(db), "wal");
+}
+
+#[test]
+fn a_large_batch_goes_through_the_wal_while_another_connection_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shared.db");
+    let db = db.to_str().unwrap();
+    subscribe(db);
+    let reader = Connection::open(db).unwrap();
+    let _: i64 = reader
+        .query_row("SELECT count(*) FROM events", [], |row| row.get(0))
+        .unwrap();
+    let (answers, left_wal) = record(dir.path(), db);
+    assert!(!left_wal);
+    assert!(
+        wal_bytes(db) > 60 << 20,
+        "{} bytes in the WAL",
+        wal_bytes(db)
+    );
+    drop(reader);
+    assert_loaded(db, &answers);
+}
+
+#[test]
+fn a_file_left_out_of_wal_mode_goes_back_when_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("left.db");
+    let db = db.to_str().unwrap();
+    subscribe(db);
+    let conn = Connection::open(db).unwrap();
+    let mode: String = conn
+        .query_row("PRAGMA journal_mode = DELETE", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete");
+    drop(conn);
+    assert_eq!(journal_mode(db), "delete");
+    common::ok(common::outbox_on(db, &["stats"], ""));
+    assert_eq!(journal_mode(db), "wal");
+}
