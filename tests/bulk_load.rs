@@ -8,11 +8,13 @@ mod common;
 use rusqlite::Connection;
 use std::path::Path;
 
-const EVENTS: usize = 1_200;
+/// Enough for a batch to set its indexes aside and build them again (see
+/// `store::sqlite::bulk`), which a bulk load does with a larger sorter.
+const EVENTS: usize = 10_000;
 
 /// Some 72 MB of lines: past the 64 MiB that make a batch a bulk load.
 fn write_batch(path: &Path) {
-    let payload = "x".repeat(60_000);
+    let payload = "x".repeat(7_000);
     let lines: String = (0..EVENTS)
         .map(|i| {
             format!(
@@ -97,6 +99,21 @@ fn assert_loaded(db: &str, answers: &str) {
         .unwrap();
     assert_eq!(check, "ok");
     assert_eq!(journal_mode(db), "wal");
+    // Every index a batch sets aside is built again.
+    let fresh = format!("{db}.fresh");
+    subscribe(&fresh);
+    assert_eq!(schema(db), schema(&fresh));
+}
+
+fn schema(db: &str) -> Vec<(String, String)> {
+    let conn = Connection::open(db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
+        .unwrap();
+    stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
 }
 
 #[test]

@@ -35,6 +35,11 @@ const LARGE_BATCH: usize = 10_000;
 /// much in memory before it spills to temporary files.
 const BUILD_CACHE_KIB: i64 = 8192;
 
+/// The same in a bulk load (see `bulk_load`), which has no WAL index to
+/// hold: ten million entries of an index then sort in one merge pass
+/// instead of two, within the memory the WAL index would have taken.
+const BULK_BUILD_CACHE_KIB: i64 = 32768;
+
 /// Drops the indexes of [`SET_ASIDE`] when the batch of `events` is large and at
 /// least as large as the events stored (building them again then costs at
 /// most twice what the batch adds), or, for a batch of unknown size (an
@@ -73,8 +78,15 @@ pub(super) fn build_again(tx: &Transaction<'_>, set_aside: &[String]) -> Result<
     if set_aside.is_empty() {
         return Ok(());
     }
+    let mode: String = tx
+        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+        .map_err(|e| sql_error(&e))?;
+    let kib = match mode.as_str() {
+        "wal" => BUILD_CACHE_KIB,
+        _ => BULK_BUILD_CACHE_KIB,
+    };
     tx.execute_batch(&format!(
-        "PRAGMA temp_store = FILE; PRAGMA cache_size = -{BUILD_CACHE_KIB};"
+        "PRAGMA temp_store = FILE; PRAGMA cache_size = -{kib};"
     ))
     .map_err(|e| sql_error(&e))?;
     for sql in set_aside {
