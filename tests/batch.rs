@@ -93,18 +93,6 @@ fn record_in_id_order(db: &str) {
     assert_eq!(by_event["deliveries"].as_array().unwrap().len(), 1);
 }
 
-/// The schema of a SQLite file: every table and index as created.
-fn schema(db: &str) -> Vec<(String, String)> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut rows = conn
-        .prepare("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
-        .unwrap();
-    rows.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
-}
-
 /// A large batch (or an import) into a new file sets indexes aside while it
 /// writes: they are all there again afterwards, as created.
 #[test]
@@ -128,7 +116,7 @@ fn a_large_batch_leaves_the_schema_as_it_found_it() {
 /// large batch enters built last (all but the unique index of delivery
 /// ids, which its inserts need, and the partial ones its rows do not enter).
 fn rebuilt_as_created(db: &str, fresh: &str) {
-    assert_eq!(schema(db), schema(fresh));
+    assert_eq!(common::schema(db), common::schema(fresh));
     let conn = rusqlite::Connection::open(db).unwrap();
     let check: String = conn
         .query_row("PRAGMA integrity_check", [], |row| row.get(0))

@@ -102,18 +102,7 @@ fn assert_loaded(db: &str, answers: &str) {
     // Every index a batch sets aside is built again.
     let fresh = format!("{db}.fresh");
     subscribe(&fresh);
-    assert_eq!(schema(db), schema(&fresh));
-}
-
-fn schema(db: &str) -> Vec<(String, String)> {
-    let conn = Connection::open(db).unwrap();
-    let mut stmt = conn
-        .prepare("SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name")
-        .unwrap();
-    stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-        .unwrap()
-        .map(Result::unwrap)
-        .collect()
+    assert_eq!(common::schema(db), common::schema(&fresh));
 }
 
 #[test]

@@ -98,3 +98,15 @@ pub fn ok(output: std::process::Output) -> String {
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
+
+/// The schema of a SQLite file: every table and index as created.
+pub fn schema(db: &str) -> Vec<(String, String)> {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let mut rows = conn
+        .prepare("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+        .unwrap();
+    rows.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
