@@ -107,21 +107,17 @@ impl Outbox {
         bytes: Option<u64>,
         f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>,
     ) -> Result<T> {
-        let now = self.clock.now();
-        let written = self.store.bulk_write(bytes).and_then(|mut tx| {
-            let value = f(tx.as_mut(), now)?;
-            tx.commit()?;
-            Ok(value)
-        });
+        let written = self
+            .store
+            .bulk_write(bytes)
+            .and_then(|tx| committed(tx, &self.clock, f));
         self.store.end_bulk();
         written
     }
 
     pub(crate) fn write<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
-        let mut tx = self.store.write()?;
-        let value = f(tx.as_mut(), self.clock.now())?;
-        tx.commit()?;
-        Ok(value)
+        let tx = self.store.write()?;
+        committed(tx, &self.clock, f)
     }
 
     /// Runs `f` for each id in one write transaction. A refusal answers
@@ -481,4 +477,16 @@ impl Outbox {
     pub fn sweep_expired_as_failed(&mut self, req: &Sweep) -> Result<leases::SweptAsFailed> {
         self.write(|tx, now| leases::sweep_as_failed(tx, req, now))
     }
+}
+
+/// Runs `f` in the write transaction `tx`, at the time read now that it
+/// holds the write lock, and commits.
+fn committed<T>(
+    mut tx: Box<dyn Tx + '_>,
+    clock: &Clock,
+    f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>,
+) -> Result<T> {
+    let value = f(tx.as_mut(), clock.now())?;
+    tx.commit()?;
+    Ok(value)
 }

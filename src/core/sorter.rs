@@ -260,11 +260,15 @@ mod tests {
             .collect()
     }
 
-    fn sorted(mut sorter: Sorter, rows: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
+    fn filled(mut sorter: Sorter, rows: &[(String, Vec<u8>)]) -> Sorter {
         for (key, row) in rows {
             sorter.push(key.clone(), row.clone()).unwrap();
         }
         assert_eq!(sorter.len(), rows.len());
+        sorter
+    }
+
+    fn drained(mut sorter: Sorter) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
         sorter
             .drain(&mut |row| {
@@ -286,8 +290,7 @@ mod tests {
     #[test]
     fn sorts_in_memory_keeping_the_order_of_equal_keys() {
         let rows = rows(1_000);
-        let sorter = Sorter::new();
-        let out = sorted(sorter, &rows);
+        let out = drained(filled(Sorter::new(), &rows));
         assert_eq!(out, expected(&rows));
         assert_ne!(
             out,
@@ -301,12 +304,9 @@ mod tests {
         // Some 150 bytes a row: past what the default sorter holds in memory.
         let rows = rows(30_000);
         assert!(rows.iter().map(|r| r.0.len() + r.1.len()).sum::<usize>() > IN_MEMORY);
-        let mut sorter = Sorter::new();
-        for (key, row) in &rows {
-            sorter.push(key.clone(), row.clone()).unwrap();
-        }
+        let sorter = filled(Sorter::new(), &rows);
         assert!(!sorter.runs.is_empty(), "rows were written out in runs");
-        assert_eq!(sorted(Sorter::new(), &rows), expected(&rows));
+        assert_eq!(drained(sorter), expected(&rows));
     }
 
     #[test]
@@ -327,18 +327,11 @@ mod tests {
             }
         }
         assert!(sorter.runs.len() > FAN_IN, "the rows made enough runs");
-        let mut out = Vec::new();
-        sorter
-            .drain(&mut |row| {
-                out.push(row);
-                Ok(())
-            })
-            .unwrap();
-        assert_eq!(out, expected(&pushed));
+        assert_eq!(drained(sorter), expected(&pushed));
     }
 
     #[test]
     fn an_empty_sorter_drains_nothing() {
-        assert!(sorted(Sorter::holding(10), &[]).is_empty());
+        assert!(drained(filled(Sorter::holding(10), &[])).is_empty());
     }
 }

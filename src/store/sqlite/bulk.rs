@@ -6,7 +6,7 @@
 //! each once the index has outgrown the cache); building an index sorts its
 //! entries once and fills its pages in order.
 
-use super::{CACHE_KIB, sql_error};
+use super::{CACHE_KIB, bulk_load, sql_error};
 use crate::error::Result;
 use rusqlite::Transaction;
 
@@ -78,12 +78,10 @@ pub(super) fn build_again(tx: &Transaction<'_>, set_aside: &[String]) -> Result<
     if set_aside.is_empty() {
         return Ok(());
     }
-    let mode: String = tx
-        .query_row("PRAGMA journal_mode", [], |row| row.get(0))
-        .map_err(|e| sql_error(&e))?;
-    let kib = match mode.as_str() {
-        "wal" => BUILD_CACHE_KIB,
-        _ => BULK_BUILD_CACHE_KIB,
+    let kib = if bulk_load::without_wal(tx) {
+        BULK_BUILD_CACHE_KIB
+    } else {
+        BUILD_CACHE_KIB
     };
     tx.execute_batch(&format!(
         "PRAGMA temp_store = FILE; PRAGMA cache_size = -{kib};"

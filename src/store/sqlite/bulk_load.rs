@@ -34,25 +34,27 @@ pub(super) fn leave_wal(conn: &Connection, bytes: Option<u64>) -> Result<bool> {
     if newest.is_some() {
         return Ok(false);
     }
-    Ok(journal_mode(conn, "DELETE").as_deref() == Some("delete"))
+    Ok(journal_mode(conn, "PRAGMA journal_mode = DELETE").as_deref() == Some("delete"))
+}
+
+/// Whether the file is out of WAL mode: inside a bulk load's transaction,
+/// that it is one.
+pub(super) fn without_wal(conn: &Connection) -> bool {
+    journal_mode(conn, "PRAGMA journal_mode").is_some_and(|mode| mode != "wal")
 }
 
 /// Puts the file back in WAL mode if it is not; false where that could not
 /// be done now (another connection holds it), to be tried again later.
 pub(super) fn back_to_wal(conn: &Connection) -> bool {
-    match journal_mode(conn, "").as_deref() {
+    match journal_mode(conn, "PRAGMA journal_mode").as_deref() {
         Some("wal") => true,
-        Some(_) => journal_mode(conn, "WAL").as_deref() == Some("wal"),
+        Some(_) => journal_mode(conn, "PRAGMA journal_mode = WAL").as_deref() == Some("wal"),
         None => false,
     }
 }
 
-/// `PRAGMA journal_mode`, set to `mode` unless it is empty; the mode in
-/// force after, or `None` where SQLite refused.
-fn journal_mode(conn: &Connection, mode: &str) -> Option<String> {
-    let sql = match mode {
-        "" => "PRAGMA journal_mode".to_owned(),
-        mode => format!("PRAGMA journal_mode = {mode}"),
-    };
-    conn.query_row(&sql, [], |row| row.get(0)).ok()
+/// The journal mode in force after `pragma` (a `PRAGMA journal_mode`,
+/// reading or setting it), or `None` where SQLite refused.
+fn journal_mode(conn: &Connection, pragma: &str) -> Option<String> {
+    conn.query_row(pragma, [], |row| row.get(0)).ok()
 }
