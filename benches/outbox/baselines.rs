@@ -331,14 +331,49 @@ pub struct SchemaWrites {
     queued: std::vec::IntoIter<(String, String, String)>,
 }
 
+/// Another shape of outbox's deliveries for [`SchemaWrites`], to measure
+/// what a transition would cost with fewer index entries to move.
+#[derive(Clone, Copy)]
+pub enum Indexes {
+    /// outbox's own.
+    Outbox,
+    /// The lists by subscription, client and transport without the status
+    /// (so a transition moves the row in the status and lease indexes only).
+    StatusOutOfLists,
+    /// None but the key and the unique index of delivery ids: the least a
+    /// table of deliveries found by id can have.
+    KeysOnly,
+}
+
+impl Indexes {
+    fn reshape(self) -> &'static str {
+        match self {
+            Indexes::Outbox => "",
+            Indexes::StatusOutOfLists => {
+                "DROP INDEX deliveries_by_sub; DROP INDEX deliveries_by_client; DROP INDEX deliveries_by_transport;
+                 CREATE INDEX deliveries_by_sub ON deliveries (sub_id, created_at, delivery_id);
+                 CREATE INDEX deliveries_by_client ON deliveries (client_id, created_at, delivery_id);
+                 CREATE INDEX deliveries_by_transport ON deliveries (transport, created_at, delivery_id);"
+            }
+            Indexes::KeysOnly => {
+                "DROP INDEX deliveries_by_sub; DROP INDEX deliveries_by_client; DROP INDEX deliveries_by_transport;
+                 DROP INDEX deliveries_by_status; DROP INDEX deliveries_by_lease; DROP INDEX deliveries_by_event;
+                 DROP INDEX deliveries_scheduled;"
+            }
+        }
+    }
+}
+
 impl SchemaWrites {
-    /// On an outbox database at `db` whose deliveries are all queued.
-    pub fn new(db: &Path, sync: Durability) -> Self {
+    /// On an outbox database at `db` whose deliveries are all queued, its
+    /// indexes first made as `indexes` says.
+    pub fn new(db: &Path, sync: Durability, indexes: Indexes) -> Self {
         let conn = rusqlite::Connection::open(db).unwrap();
         // The store's own connection settings.
         conn.execute_batch(&format!(
-            "PRAGMA foreign_keys = ON; PRAGMA synchronous = {};",
-            synchronous(sync)
+            "PRAGMA foreign_keys = ON; PRAGMA synchronous = {}; {}",
+            synchronous(sync),
+            indexes.reshape()
         ))
         .unwrap();
         let queued = conn

@@ -4,6 +4,7 @@
 //! from a thousand to a million deliveries.
 
 use crate::Figure;
+use crate::pg_floor;
 use crate::setup::{self, Bench, Durability, env_size, median, time};
 use outbox::core::leases::{Claim, Complete};
 use postgres::{Client, NoTls};
@@ -230,6 +231,7 @@ pub fn beside_pgmq(bench: &Bench) -> Vec<Figure> {
     let (mut ours, mut theirs) = (Vec::new(), Vec::new());
     let (mut fresh, mut analyzed, mut pgmq_one) = (Vec::new(), Vec::new(), Vec::new());
     let (mut four, mut pgmq_four) = (Vec::new(), Vec::new());
+    let (mut floor_enqueue, mut floor_drain) = (Vec::new(), Vec::new());
     for _ in 0..RUNS {
         // Enqueue, then the drain right after it, with no statistics.
         let db = outbox_schema(&base);
@@ -250,9 +252,15 @@ pub fn beside_pgmq(bench: &Bench) -> Vec<Figure> {
         pgmq.reset();
         pgmq.send(n);
         pgmq_four.push(pgmq.drain(4));
+        // SQL alone on outbox's tables, analyzed before its drain as above.
+        let db = outbox_schema(&base);
+        floor_enqueue.push(pg_floor::enqueue(&db, n));
+        analyze(&db);
+        floor_drain.push(pg_floor::drain(&db));
     }
     let [ours, theirs, fresh, analyzed, pgmq_one, four, pgmq_four] =
         [ours, theirs, fresh, analyzed, pgmq_one, four, pgmq_four].map(median);
+    let [floor_enqueue, floor_drain] = [floor_enqueue, floor_drain].map(median);
     let per_s = |took| format!("{:.0}/s", rate(n, took));
     vec![
         Figure::new(
@@ -286,6 +294,24 @@ pub fn beside_pgmq(bench: &Bench) -> Vec<Figure> {
             format!("one worker {}", per_s(analyzed)),
             rate(n, four) / rate(n, analyzed),
             "(reported: scaling)",
+        ),
+        Figure::new(
+            format!(
+                "9. enqueue {n} by SQL alone into outbox's tables (two `INSERT ... SELECT`, no outbox code)"
+            ),
+            per_s(floor_enqueue),
+            format!("pgmq {}", per_s(theirs)),
+            rate(n, floor_enqueue) / rate(n, theirs),
+            "(reported: the floor of goal 2)",
+        ),
+        Figure::new(
+            format!(
+                "9. drain {n} by SQL alone on outbox's tables, after ANALYZE (claim `UPDATE` + complete `UPDATE` of 500)"
+            ),
+            per_s(floor_drain),
+            format!("pgmq read + delete {}", per_s(pgmq_one)),
+            rate(n, floor_drain) / rate(n, pgmq_one),
+            "(reported: the floor of goal 1)",
         ),
         Figure::new(
             format!("9. pgmq drain {n}, four connections at once, beside one"),

@@ -1,0 +1,75 @@
+//! What SQL alone pays to write and drain outbox's rows on PostgreSQL:
+//! figure 9's floor. No outbox code runs; the server makes the rows itself
+//! and the drain is two plain statements per batch, so no program keeping
+//! outbox's tables and indexes can do the same work for less.
+
+use crate::setup::time;
+use postgres::{Client, NoTls};
+use std::path::Path;
+use std::time::Duration;
+
+fn connect(db: &Path) -> Client {
+    Client::connect(db.to_str().unwrap(), NoTls).unwrap()
+}
+
+/// Time to insert `n` events, each with one queued delivery, into the
+/// outbox schema at `db`, in one transaction of two `INSERT ... SELECT`s
+/// over `generate_series` (ids are hex digests, as outbox's are).
+pub fn enqueue(db: &Path, n: usize) -> Duration {
+    let mut client = connect(db);
+    let n = n as i64;
+    time(|| {
+        let mut tx = client.transaction().unwrap();
+        tx.execute(
+            "INSERT INTO events SELECT 'evt_' || md5(g::text), 't', 'o-' || g, '', '', 'pending', \
+               '{\"n\": ' || g || '}', '[\"sub\"]', '{}', 1000, 1000, 0 \
+             FROM generate_series(1, $1::bigint) g",
+            &[&n],
+        )
+        .unwrap();
+        tx.execute(
+            "INSERT INTO deliveries SELECT 'dlv_' || md5('d' || g), 'evt_' || md5(g::text), 'sub', \
+               'c', 'webhook', '', 'queued', 0, '', '', '{}', 1000, 1000, 0, 0, 0, 0 \
+             FROM generate_series(1, $1::bigint) g",
+            &[&n],
+        )
+        .unwrap();
+        tx.commit().unwrap();
+    })
+}
+
+/// Time for one connection to claim the queued deliveries at `db` 500 at
+/// a time, in claim order and skipping locked rows, and mark each batch
+/// delivered: one statement each, as pgmq's read and delete.
+pub fn drain(db: &Path) -> Duration {
+    let mut client = connect(db);
+    let claim = client
+        .prepare(
+            "UPDATE deliveries SET status = 'claimed', attempt = attempt + 1, claimed_by = 'w', \
+               claimed_at = 2000, lease_expires_at = 32000, updated_at = 2000 \
+             WHERE delivery_id IN (SELECT delivery_id FROM deliveries WHERE status = 'queued' \
+               ORDER BY created_at, delivery_id LIMIT 500 FOR UPDATE SKIP LOCKED) \
+             RETURNING delivery_id",
+        )
+        .unwrap();
+    let complete = client
+        .prepare(
+            "UPDATE deliveries SET status = 'delivered', claimed_by = '', lease_expires_at = 0, \
+               delivered_at = 2000, updated_at = 2000 WHERE delivery_id = ANY($1)",
+        )
+        .unwrap();
+    time(|| {
+        loop {
+            let ids: Vec<String> = client
+                .query(&claim, &[])
+                .unwrap()
+                .iter()
+                .map(|row| row.get(0))
+                .collect();
+            if ids.is_empty() {
+                break;
+            }
+            client.execute(&complete, &[&ids]).unwrap();
+        }
+    })
+}
