@@ -25,26 +25,46 @@ fn write_batch(path: &Path) {
     std::fs::write(path, lines).unwrap();
 }
 
+/// How the batch reaches outbox.
+#[derive(Clone, Copy, PartialEq)]
+enum Input {
+    /// `--batch FILE`.
+    Named,
+    /// `--batch - < FILE`.
+    Redirected,
+    /// `--batch -`, written into a pipe.
+    Piped,
+}
+
 /// Records the batch; its answers, and whether the file was seen out of
 /// WAL mode while the batch ran (its header read every few milliseconds,
 /// as bytes: no SQLite connection that would keep the batch in the WAL).
 fn record(dir: &Path, db: &str) -> (String, bool) {
+    record_from(dir, db, Input::Named)
+}
+
+fn record_from(dir: &Path, db: &str, input: Input) -> (String, bool) {
+    use std::process::Stdio;
     let batch = dir.join("batch.ndjson");
     if !batch.exists() {
         write_batch(&batch);
     }
+    let (path, stdin) = match input {
+        Input::Named => (batch.to_str().unwrap(), Stdio::null()),
+        Input::Redirected => ("-", Stdio::from(std::fs::File::open(&batch).unwrap())),
+        Input::Piped => ("-", Stdio::piped()),
+    };
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
         .env("OUTBOX_DB", db)
-        .args([
-            "event",
-            "record",
-            "--batch",
-            batch.to_str().unwrap(),
-            "--json",
-        ])
-        .stdout(std::process::Stdio::piped())
+        .args(["event", "record", "--batch", path, "--json"])
+        .stdin(stdin)
+        .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    let feeding = child.stdin.take().map(|mut pipe| {
+        let lines = std::fs::read(&batch).unwrap();
+        std::thread::spawn(move || std::io::Write::write_all(&mut pipe, &lines).unwrap())
+    });
     let mut out = child.stdout.take().unwrap();
     let reading = std::thread::spawn(move || {
         let mut text = String::new();
@@ -57,6 +77,9 @@ fn record(dir: &Path, db: &str) -> (String, bool) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(child.wait().unwrap().success());
+    if let Some(feeding) = feeding {
+        feeding.join().unwrap();
+    }
     (reading.join().unwrap(), left_wal)
 }
 
@@ -66,6 +89,13 @@ fn in_wal_mode(db: &str) -> bool {
     let read =
         std::fs::File::open(db).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header));
     read.is_err() || header[18] == 2
+}
+
+/// A new outbox `name` in `dir` with one subscription of every event.
+fn subscribed(dir: &Path, name: &str) -> String {
+    let db = dir.join(name).to_str().unwrap().to_owned();
+    subscribe(&db);
+    db
 }
 
 fn subscribe(db: &str) {
@@ -108,9 +138,7 @@ fn assert_loaded(db: &str, answers: &str) {
 #[test]
 fn a_large_batch_into_an_empty_outbox_is_loaded_without_the_wal() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bulk.db");
-    let db = db.to_str().unwrap();
-    subscribe(db);
+    let db = &subscribed(dir.path(), "bulk.db");
     let (answers, left_wal) = record(dir.path(), db);
     assert!(left_wal, "the file was out of WAL mode during the load");
     assert_loaded(db, &answers);
@@ -124,11 +152,23 @@ fn a_large_batch_into_an_empty_outbox_is_loaded_without_the_wal() {
 }
 
 #[test]
+fn a_large_batch_redirected_to_stdin_is_a_bulk_load_and_a_piped_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = &subscribed(dir.path(), "redirected.db");
+    let (answers, left_wal) = record_from(dir.path(), db, Input::Redirected);
+    assert!(left_wal, "the file was out of WAL mode during the load");
+    assert_loaded(db, &answers);
+
+    let piped = &subscribed(dir.path(), "piped.db");
+    let (answers, left_wal) = record_from(dir.path(), piped, Input::Piped);
+    assert!(!left_wal, "a pipe's size is unknown: through the WAL");
+    assert_loaded(piped, &answers);
+}
+
+#[test]
 fn a_large_batch_goes_through_the_wal_while_another_connection_reads() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("shared.db");
-    let db = db.to_str().unwrap();
-    subscribe(db);
+    let db = &subscribed(dir.path(), "shared.db");
     let reader = Connection::open(db).unwrap();
     let _: i64 = reader
         .query_row("SELECT count(*) FROM events", [], |row| row.get(0))
@@ -147,9 +187,7 @@ fn a_large_batch_goes_through_the_wal_while_another_connection_reads() {
 #[test]
 fn a_file_left_out_of_wal_mode_goes_back_when_opened() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("left.db");
-    let db = db.to_str().unwrap();
-    subscribe(db);
+    let db = &subscribed(dir.path(), "left.db");
     let conn = Connection::open(db).unwrap();
     let mode: String = conn
         .query_row("PRAGMA journal_mode = DELETE", [], |row| row.get(0))

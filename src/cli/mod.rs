@@ -291,14 +291,14 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     }
 }
 
-/// A parser that accepts exactly the names of a vocabulary (statuses,
-/// transports); completions offer the same names.
 /// The lines of `input` (a path, or `-` for stdin) and, for a file, its
 /// size, which lets a large load take the store's fastest way. A file that
 /// cannot be opened is refused with `prefix` before the message.
 pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
     if input == "-" {
-        return Ok((Box::new(std::io::BufReader::new(std::io::stdin())), None));
+        let stdin = std::io::stdin();
+        let bytes = bytes_left_on(&stdin);
+        return Ok((Box::new(std::io::BufReader::new(stdin)), bytes));
     }
     let file = std::fs::File::open(input)
         .map_err(|e| Error::input("invalid:file", format!("{prefix}cannot read {input}: {e}")))?;
@@ -306,6 +306,30 @@ pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead
     Ok((Box::new(std::io::BufReader::new(file)), bytes))
 }
 
+/// The bytes left to read on stdin when it is a file (`< dump.ndjson`), so
+/// a redirected load counts as large as the same file named; none for a
+/// pipe or a terminal, whose size is not known before they end.
+#[cfg(unix)]
+fn bytes_left_on(stdin: &std::io::Stdin) -> Option<u64> {
+    use std::io::Seek;
+    use std::os::fd::AsFd;
+    let file = std::fs::File::from(stdin.as_fd().try_clone_to_owned().ok()?);
+    let metadata = file.metadata().ok()?;
+    if !metadata.is_file() {
+        return None;
+    }
+    // The copy shares stdin's offset: what was read already does not count.
+    let read = (&file).stream_position().ok()?;
+    Some(metadata.len().saturating_sub(read))
+}
+
+#[cfg(not(unix))]
+fn bytes_left_on(_stdin: &std::io::Stdin) -> Option<u64> {
+    None
+}
+
+/// A parser that accepts exactly the names of a vocabulary (statuses,
+/// transports); completions offer the same names.
 pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(T::ALL.iter().map(|v| PossibleValue::new(v.as_str())))
         .map(|name| name.parse::<T>().expect("possible values parse"))
