@@ -143,7 +143,7 @@ fn with_dbname(base: &str, dbname: &str) -> String {
 
 /// An empty outbox schema with one subscription of `t`.
 fn outbox_schema(base: &str) -> PathBuf {
-    let db = setup::postgres_schema(base, &format!("outbox_bench_pgmq_{}", std::process::id()));
+    let db = setup::postgres_schema(base, "outbox_bench_pgmq");
     setup::outbox(
         &db,
         Durability::Full,
