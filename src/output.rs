@@ -1,6 +1,7 @@
 //! Rendering answers: one line of JSON with `--json`, otherwise tables and
 //! readable times for people.
 
+mod answers;
 mod lifecycle;
 mod metrics;
 mod tables;
@@ -13,16 +14,9 @@ pub use worker::WithEvent;
 use comfy_table::{
     ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle, Width,
 };
-use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
-use outbox::core::events::{EventList, EventRecorded, EventReply};
-use outbox::core::retries::{Failed, Retried, RetryOutcome};
-use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
 use serde::Serialize;
 use std::io::IsTerminal;
-use tables::{
-    ATTEMPTS, DELIVERIES, EVENTS, SUBSCRIPTIONS, delivery_card, delivery_table, due, event_card,
-    event_table, subscription_card, subscription_table, tally,
-};
+use tables::{DELIVERIES, EVENTS, tally};
 
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,159 +194,6 @@ pub fn relative(at: i64, now: i64) -> String {
     } else {
         format!("{amount} ago")
     }
-}
-
-impl Human for EventRecorded {
-    fn human(&self, view: &View) -> String {
-        let mut out = event_card(&self.event, view);
-        if !self.deliveries.is_empty() {
-            out.push('\n');
-            out.push_str(&delivery_table(&self.deliveries, view));
-        }
-        out
-    }
-}
-
-impl Human for EventReply {
-    fn human(&self, view: &View) -> String {
-        event_card(&self.event, view)
-    }
-}
-
-impl Human for EventList {
-    fn human(&self, view: &View) -> String {
-        format!(
-            "{}\n{}",
-            event_table(&self.events, view),
-            tally(self.count, None, EVENTS)
-        )
-    }
-}
-
-impl Human for SubscriptionReply {
-    fn human(&self, view: &View) -> String {
-        subscription_card(&self.subscription, view)
-    }
-}
-
-impl Human for SubscriptionList {
-    fn human(&self, view: &View) -> String {
-        format!(
-            "{}\n{}",
-            subscription_table(&self.subscriptions, view),
-            tally(self.count, None, SUBSCRIPTIONS)
-        )
-    }
-}
-
-impl Human for DeliveryReply {
-    fn human(&self, view: &View) -> String {
-        delivery_card(&self.delivery, view)
-    }
-}
-
-impl Human for DeliveryList {
-    fn human(&self, view: &View) -> String {
-        format!(
-            "{}\n{}",
-            delivery_table(&self.deliveries, view),
-            tally(self.count, None, DELIVERIES)
-        )
-    }
-}
-
-impl Human for DeliveryPage {
-    fn human(&self, view: &View) -> String {
-        format!(
-            "{}\n{}",
-            delivery_table(&self.deliveries, view),
-            tally(self.count, Some(self.total), DELIVERIES)
-        )
-    }
-}
-
-impl Human for Chain {
-    fn human(&self, view: &View) -> String {
-        format!(
-            "{}\n{} for event {} and subscription {}; latest {}",
-            delivery_table(&self.deliveries, view),
-            tally(self.count, Some(self.total as i64), ATTEMPTS),
-            self.event_id,
-            self.sub_id,
-            self.latest_delivery_id
-        )
-    }
-}
-
-impl Human for Retried {
-    fn human(&self, view: &View) -> String {
-        let card = delivery_card(&self.delivery, view);
-        if self.existed {
-            format!(
-                "{card}\nattempt {} existed already ({}): returned as it is, nothing queued",
-                self.delivery.attempt, self.delivery.status
-            )
-        } else {
-            format!("{card}\nqueued attempt {}", self.delivery.attempt)
-        }
-    }
-}
-
-impl Human for Failed {
-    fn human(&self, view: &View) -> String {
-        let retry = match &self.retry {
-            RetryOutcome::Scheduled {
-                delivery,
-                max_attempts,
-                ..
-            } => format!(
-                "retry: attempt {} of {max_attempts} queued as {} ({})",
-                delivery.attempt,
-                delivery.delivery_id,
-                due(delivery, view.now)
-            ),
-            RetryOutcome::Exhausted { max_attempts, .. } => {
-                format!("retry: none, all {max_attempts} attempts used")
-            }
-            RetryOutcome::Disabled { .. } => "retry: none, retries disabled".to_owned(),
-        };
-        format!("{}\n{retry}", delivery_card(&self.delivery, view))
-    }
-}
-
-impl Human for StatsReply {
-    fn human(&self, view: &View) -> String {
-        stats_table(self, None, view)
-    }
-}
-
-/// The stats as a table; `dead` adds the dead letters (failed, with no
-/// attempt to come) after the states.
-fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
-    let s = &reply.stats;
-    let mut table = view.table(&["deliveries", "count"]);
-    for (label, n) in [
-        ("total", s.total),
-        ("ready to claim", s.ready),
-        ("scheduled later", s.scheduled),
-        ("claimed, lease live", s.active_claims),
-        ("claimed, lease expired", s.expired),
-    ] {
-        table.add_row(vec![label.to_owned(), n.to_string()]);
-    }
-    if let Some(dead) = dead {
-        table.add_row(vec!["dead letters".to_owned(), dead.to_string()]);
-    }
-    for (group, counts) in [
-        ("status", &s.by_status),
-        ("transport", &s.by_transport),
-        ("client", &s.by_client),
-    ] {
-        for (key, n) in counts {
-            table.add_row(vec![format!("{group} {key}"), n.to_string()]);
-        }
-    }
-    view.finish(table)
 }
 
 /// A full page of a list, for people: its last line says how many there

@@ -100,6 +100,6 @@ impl Report for StatsWithDead {
         Report::json_text(&self.stats)
     }
     fn human(&self, view: &View) -> String {
-        super::stats_table(&self.stats, self.dead, view)
+        super::answers::stats_table(&self.stats, self.dead, view)
     }
 }

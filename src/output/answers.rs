@@ -1,0 +1,166 @@
+//! How the ledger's own answers (events, subscriptions, deliveries, their
+//! chains, retries and stats) read for people: cards for one, tables for
+//! many.
+
+use super::tables::{
+    ATTEMPTS, DELIVERIES, EVENTS, SUBSCRIPTIONS, delivery_card, delivery_table, due, event_card,
+    event_table, subscription_card, subscription_table, tally,
+};
+use super::{Human, View};
+use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
+use outbox::core::events::{EventList, EventRecorded, EventReply};
+use outbox::core::retries::{Failed, Retried, RetryOutcome};
+use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
+
+impl Human for EventRecorded {
+    fn human(&self, view: &View) -> String {
+        let mut out = event_card(&self.event, view);
+        if !self.deliveries.is_empty() {
+            out.push('\n');
+            out.push_str(&delivery_table(&self.deliveries, view));
+        }
+        out
+    }
+}
+
+impl Human for EventReply {
+    fn human(&self, view: &View) -> String {
+        event_card(&self.event, view)
+    }
+}
+
+impl Human for EventList {
+    fn human(&self, view: &View) -> String {
+        format!(
+            "{}\n{}",
+            event_table(&self.events, view),
+            tally(self.count, None, EVENTS)
+        )
+    }
+}
+
+impl Human for SubscriptionReply {
+    fn human(&self, view: &View) -> String {
+        subscription_card(&self.subscription, view)
+    }
+}
+
+impl Human for SubscriptionList {
+    fn human(&self, view: &View) -> String {
+        format!(
+            "{}\n{}",
+            subscription_table(&self.subscriptions, view),
+            tally(self.count, None, SUBSCRIPTIONS)
+        )
+    }
+}
+
+impl Human for DeliveryReply {
+    fn human(&self, view: &View) -> String {
+        delivery_card(&self.delivery, view)
+    }
+}
+
+impl Human for DeliveryList {
+    fn human(&self, view: &View) -> String {
+        format!(
+            "{}\n{}",
+            delivery_table(&self.deliveries, view),
+            tally(self.count, None, DELIVERIES)
+        )
+    }
+}
+
+impl Human for DeliveryPage {
+    fn human(&self, view: &View) -> String {
+        format!(
+            "{}\n{}",
+            delivery_table(&self.deliveries, view),
+            tally(self.count, Some(self.total), DELIVERIES)
+        )
+    }
+}
+
+impl Human for Chain {
+    fn human(&self, view: &View) -> String {
+        format!(
+            "{}\n{} for event {} and subscription {}; latest {}",
+            delivery_table(&self.deliveries, view),
+            tally(self.count, Some(self.total as i64), ATTEMPTS),
+            self.event_id,
+            self.sub_id,
+            self.latest_delivery_id
+        )
+    }
+}
+
+impl Human for Retried {
+    fn human(&self, view: &View) -> String {
+        let card = delivery_card(&self.delivery, view);
+        if self.existed {
+            format!(
+                "{card}\nattempt {} existed already ({}): returned as it is, nothing queued",
+                self.delivery.attempt, self.delivery.status
+            )
+        } else {
+            format!("{card}\nqueued attempt {}", self.delivery.attempt)
+        }
+    }
+}
+
+impl Human for Failed {
+    fn human(&self, view: &View) -> String {
+        let retry = match &self.retry {
+            RetryOutcome::Scheduled {
+                delivery,
+                max_attempts,
+                ..
+            } => format!(
+                "retry: attempt {} of {max_attempts} queued as {} ({})",
+                delivery.attempt,
+                delivery.delivery_id,
+                due(delivery, view.now)
+            ),
+            RetryOutcome::Exhausted { max_attempts, .. } => {
+                format!("retry: none, all {max_attempts} attempts used")
+            }
+            RetryOutcome::Disabled { .. } => "retry: none, retries disabled".to_owned(),
+        };
+        format!("{}\n{retry}", delivery_card(&self.delivery, view))
+    }
+}
+
+impl Human for StatsReply {
+    fn human(&self, view: &View) -> String {
+        stats_table(self, None, view)
+    }
+}
+
+/// The stats as a table; `dead` adds the dead letters (failed, with no
+/// attempt to come) after the states.
+pub(super) fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
+    let s = &reply.stats;
+    let mut table = view.table(&["deliveries", "count"]);
+    for (label, n) in [
+        ("total", s.total),
+        ("ready to claim", s.ready),
+        ("scheduled later", s.scheduled),
+        ("claimed, lease live", s.active_claims),
+        ("claimed, lease expired", s.expired),
+    ] {
+        table.add_row(vec![label.to_owned(), n.to_string()]);
+    }
+    if let Some(dead) = dead {
+        table.add_row(vec!["dead letters".to_owned(), dead.to_string()]);
+    }
+    for (group, counts) in [
+        ("status", &s.by_status),
+        ("transport", &s.by_transport),
+        ("client", &s.by_client),
+    ] {
+        for (key, n) in counts {
+            table.add_row(vec![format!("{group} {key}"), n.to_string()]);
+        }
+    }
+    view.finish(table)
+}
