@@ -171,51 +171,74 @@ fn inserts_as_written(conn: &rusqlite::Connection) -> Vec<(String, String)> {
 /// as plain INSERTs in one transaction on a copy of `empty`: the same rows
 /// (the kept counts among them) and indexes, with none of outbox's hashing,
 /// matching and counting.
-pub fn replay_as_inserts(
-    bench: &Bench,
-    recorded: &Path,
-    empty: &Path,
-    sync: Durability,
+pub struct Inserts {
+    script: PathBuf,
+    name: String,
     order: Replay,
-) -> Duration {
-    let conn = rusqlite::Connection::open(recorded).unwrap();
-    let name = format!("replay-{}-{}", sync.name(), order.name().replace(' ', "-"));
-    let script = bench.dir.join(format!("{name}.sql"));
-    let mut sql = format!(
-        "PRAGMA synchronous = {}; PRAGMA cache_size = -262144;\nBEGIN IMMEDIATE;\n",
-        synchronous(sync)
-    );
-    let all = |sql: &mut String, table: &str, order_by: &str| {
-        let mut stmt = conn
-            .prepare(&format!("SELECT * FROM {table} ORDER BY {order_by}"))
-            .unwrap();
-        insert_rows(sql, table, &mut stmt, &[]);
-    };
-    // A batch's rows share createdAt: its deliveries' key order is id order.
-    all(&mut sql, "events", "event_id");
-    all(&mut sql, "deliveries", "created_at, delivery_id");
-    let target = if order == Replay::PlainSchema {
-        let target = bench.fresh_db(&name);
-        let plain = rusqlite::Connection::open(&target).unwrap();
-        plain
-            .execute_batch(&format!("PRAGMA journal_mode = WAL; {PLAIN_SCHEMA}"))
-            .unwrap();
-        target
-    } else {
-        all(&mut sql, "delivery_counts", "status, transport, client_id");
-        bench.copy_db(empty, &name)
-    };
-    sql.push_str("COMMIT;\n");
-    std::fs::write(&script, sql).unwrap();
-    time(|| {
-        let status = Command::new(sqlite3())
-            .arg(&target)
-            .stdin(std::fs::File::open(&script).unwrap())
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
-    })
+    empty: PathBuf,
+}
+
+impl Inserts {
+    /// Writes the script that replays `recorded`'s rows.
+    pub fn new(
+        bench: &Bench,
+        recorded: &Path,
+        empty: &Path,
+        sync: Durability,
+        order: Replay,
+    ) -> Self {
+        let conn = rusqlite::Connection::open(recorded).unwrap();
+        let name = format!("replay-{}-{}", sync.name(), order.name().replace(' ', "-"));
+        let script = bench.dir.join(format!("{name}.sql"));
+        let mut sql = format!(
+            "PRAGMA synchronous = {}; PRAGMA cache_size = -262144;\nBEGIN IMMEDIATE;\n",
+            synchronous(sync)
+        );
+        let all = |sql: &mut String, table: &str, order_by: &str| {
+            let mut stmt = conn
+                .prepare(&format!("SELECT * FROM {table} ORDER BY {order_by}"))
+                .unwrap();
+            insert_rows(sql, table, &mut stmt, &[]);
+        };
+        // A batch's rows share createdAt: its deliveries' key order is id order.
+        all(&mut sql, "events", "event_id");
+        all(&mut sql, "deliveries", "created_at, delivery_id");
+        if order != Replay::PlainSchema {
+            all(&mut sql, "delivery_counts", "status, transport, client_id");
+        }
+        sql.push_str("COMMIT;\n");
+        std::fs::write(&script, sql).unwrap();
+        Inserts {
+            script,
+            name,
+            order,
+            empty: empty.to_owned(),
+        }
+    }
+
+    /// Times one replay into a new file: a copy of `empty`, or for the
+    /// plain schema a file holding only that schema.
+    pub fn time(&self, bench: &Bench) -> Duration {
+        let target = if self.order == Replay::PlainSchema {
+            let target = bench.fresh_db(&self.name);
+            let plain = rusqlite::Connection::open(&target).unwrap();
+            plain
+                .execute_batch(&format!("PRAGMA journal_mode = WAL; {PLAIN_SCHEMA}"))
+                .unwrap();
+            target
+        } else {
+            bench.copy_db(&self.empty, &self.name)
+        };
+        time(|| {
+            let status = Command::new(sqlite3())
+                .arg(&target)
+                .stdin(std::fs::File::open(&self.script).unwrap())
+                .stdout(Stdio::null())
+                .status()
+                .unwrap();
+            assert!(status.success());
+        })
+    }
 }
 
 /// What one `event record` writes, written by the sqlite3 shell: per event,
