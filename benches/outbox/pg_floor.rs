@@ -4,12 +4,44 @@
 //! outbox's tables and indexes can do the same work for less.
 
 use crate::setup::time;
-use postgres::{Client, NoTls};
+use postgres::types::{FromSql, ToSql};
+use postgres::{Client, NoTls, Statement};
 use std::path::Path;
 use std::time::Duration;
 
 fn connect(db: &Path) -> Client {
     Client::connect(db.to_str().unwrap(), NoTls).unwrap()
+}
+
+/// Takes a batch of ids with `take` and hands them to `finish` until
+/// `take` finds none: the loop of pgmq's drain (read, delete) and of the
+/// floor's (claim, complete) alike.
+pub fn in_batches<T>(client: &mut Client, take: &Statement, finish: &Statement)
+where
+    T: for<'a> FromSql<'a> + ToSql + Sync,
+{
+    loop {
+        let ids: Vec<T> = client
+            .query(take, &[])
+            .unwrap()
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        if ids.is_empty() {
+            break;
+        }
+        client.execute(finish, &[&ids]).unwrap();
+    }
+}
+
+/// `n` queued deliveries of the events `enqueue` makes, as a `SELECT` for
+/// an `INSERT` into a table of outbox's delivery columns.
+fn queued_deliveries(n: usize) -> String {
+    format!(
+        "SELECT 'dlv_' || md5('d' || g), 'evt_' || md5(g::text), 'sub', \
+           'c', 'webhook', '', 'queued', 0, '', '', '{{}}', 1000, 1000, 0, 0, 0, 0 \
+         FROM generate_series(1, {n}) g"
+    )
 }
 
 /// Time to insert `n` events, each with one queued delivery, into the
@@ -18,23 +50,17 @@ fn connect(db: &Path) -> Client {
 /// if anything, the floor pays a little more per key than outbox does).
 pub fn enqueue(db: &Path, n: usize) -> Duration {
     let mut client = connect(db);
-    let n = n as i64;
+    let deliveries = format!("INSERT INTO deliveries {}", queued_deliveries(n));
     time(|| {
         let mut tx = client.transaction().unwrap();
         tx.execute(
             "INSERT INTO events SELECT 'evt_' || md5(g::text), 't', 'o-' || g, '', '', 'pending', \
                '{\"n\": ' || g || '}', '[\"sub\"]', '{}', 1000, 1000, 0 \
              FROM generate_series(1, $1::bigint) g",
-            &[&n],
+            &[&(n as i64)],
         )
         .unwrap();
-        tx.execute(
-            "INSERT INTO deliveries SELECT 'dlv_' || md5('d' || g), 'evt_' || md5(g::text), 'sub', \
-               'c', 'webhook', '', 'queued', 0, '', '', '{}', 1000, 1000, 0, 0, 0, 0 \
-             FROM generate_series(1, $1::bigint) g",
-            &[&n],
-        )
-        .unwrap();
+        tx.execute(&deliveries, &[]).unwrap();
         tx.commit().unwrap();
     })
 }
@@ -58,10 +84,9 @@ pub fn drain_keys_only(db: &Path, n: usize) -> Duration {
              CREATE TABLE deliveries_keys_only (LIKE deliveries INCLUDING DEFAULTS);
              ALTER TABLE deliveries_keys_only ADD PRIMARY KEY (delivery_id);
              CREATE INDEX ON deliveries_keys_only (created_at, delivery_id) WHERE status = 'queued';
-             INSERT INTO deliveries_keys_only SELECT 'dlv_' || md5('d' || g), 'evt_' || md5(g::text), \
-               'sub', 'c', 'webhook', '', 'queued', 0, '', '', '{{}}', 1000, 1000, 0, 0, 0, 0 \
-             FROM generate_series(1, {n}) g;
-             ANALYZE deliveries_keys_only;"
+             INSERT INTO deliveries_keys_only {};
+             ANALYZE deliveries_keys_only;",
+            queued_deliveries(n)
         ))
         .unwrap();
     drain_table(db, "deliveries_keys_only")
@@ -84,18 +109,5 @@ fn drain_table(db: &Path, table: &str) -> Duration {
                delivered_at = 2000, updated_at = 2000 WHERE delivery_id = ANY($1)"
         ))
         .unwrap();
-    time(|| {
-        loop {
-            let ids: Vec<String> = client
-                .query(&claim, &[])
-                .unwrap()
-                .iter()
-                .map(|row| row.get(0))
-                .collect();
-            if ids.is_empty() {
-                break;
-            }
-            client.execute(&complete, &[&ids]).unwrap();
-        }
-    })
+    time(|| in_batches::<String>(&mut client, &claim, &complete))
 }

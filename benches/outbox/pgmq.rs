@@ -109,18 +109,7 @@ impl Pgmq {
                         let delete = client
                             .prepare("SELECT pgmq.delete('q'::text, $1::bigint[])")
                             .unwrap();
-                        loop {
-                            let ids: Vec<i64> = client
-                                .query(&read, &[])
-                                .unwrap()
-                                .iter()
-                                .map(|row| row.get(0))
-                                .collect();
-                            if ids.is_empty() {
-                                break;
-                            }
-                            client.query(&delete, &[&ids]).unwrap();
-                        }
+                        pg_floor::in_batches::<i64>(&mut client, &read, &delete);
                     })
                 })
                 .collect();
