@@ -1,7 +1,8 @@
 //! A large batch into a SQLite outbox with no events is loaded without the
 //! WAL, unless another connection has the file open; either way the file
 //! is back in WAL mode after, and one left out of it by a load cut short
-//! goes back when outbox next opens it.
+//! goes back when outbox next opens it. Into a PostgreSQL outbox with no
+//! events it builds its secondary indexes at its end.
 
 mod common;
 
@@ -44,6 +45,17 @@ fn record(dir: &Path, db: &str) -> (String, bool) {
 }
 
 fn record_from(dir: &Path, db: &str, input: Input) -> (String, bool) {
+    record_watching(dir, db, input, &mut || !in_wal_mode(db))
+}
+
+/// Records the batch; its answers, and whether `seen` held at any of the
+/// moments it was asked, every few milliseconds while the batch ran.
+fn record_watching(
+    dir: &Path,
+    db: &str,
+    input: Input,
+    seen: &mut dyn FnMut() -> bool,
+) -> (String, bool) {
     use std::process::Stdio;
     let batch = dir.join("batch.ndjson");
     if !batch.exists() {
@@ -71,16 +83,16 @@ fn record_from(dir: &Path, db: &str, input: Input) -> (String, bool) {
         std::io::Read::read_to_string(&mut out, &mut text).unwrap();
         text
     });
-    let mut left_wal = false;
+    let mut was_seen = false;
     while child.try_wait().unwrap().is_none() {
-        left_wal |= !in_wal_mode(db);
+        was_seen |= seen();
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(child.wait().unwrap().success());
     if let Some(feeding) = feeding {
         feeding.join().unwrap();
     }
-    (reading.join().unwrap(), left_wal)
+    (reading.join().unwrap(), was_seen)
 }
 
 /// Bytes 18 and 19 of a SQLite file's header are 2 in WAL mode, 1 without.
@@ -197,4 +209,76 @@ fn a_file_left_out_of_wal_mode_goes_back_when_opened() {
     assert_eq!(journal_mode(db), "delete");
     common::ok(common::outbox_on(db, &["stats"], ""));
     assert_eq!(journal_mode(db), "wal");
+}
+
+/// The schema named by a URL of `common::postgres`.
+fn schema_of(url: &str) -> &str {
+    url.rsplit("search_path%3D").next().unwrap()
+}
+
+/// Whether some session holds the events table of `schema` against every
+/// other: a batch that dropped indexes of it, until it commits.
+fn events_held(client: &mut postgres::Client, schema: &str) -> bool {
+    client
+        .query_one(
+            "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation \
+               JOIN pg_namespace n ON n.oid = c.relnamespace \
+             WHERE n.nspname = $1 AND c.relname = 'events' AND l.mode = 'AccessExclusiveLock' AND l.granted",
+            &[&schema],
+        )
+        .unwrap()
+        .get::<_, i64>(0)
+        > 0
+}
+
+/// The definitions of a schema's indexes, without its name.
+fn indexes(client: &mut postgres::Client, schema: &str) -> Vec<String> {
+    client
+        .query(
+            "SELECT replace(indexdef, $1 || '.', '') FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname",
+            &[&schema],
+        )
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect()
+}
+
+#[test]
+fn a_large_batch_into_an_empty_postgresql_outbox_builds_its_indexes_at_its_end() {
+    let (Some(url), Some(fresh)) = (common::postgres("bulk"), common::postgres("bulk_new")) else {
+        return;
+    };
+    subscribe(&url);
+    subscribe(&fresh);
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let mut watcher = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    let schema = schema_of(&url);
+    let dir = tempfile::tempdir().unwrap();
+    let (answers, held) = record_watching(dir.path(), &url, Input::Named, &mut || {
+        events_held(&mut watcher, schema)
+    });
+    assert!(held, "the batch dropped indexes of the events table");
+    assert_eq!(answers.lines().count(), EVENTS);
+    let rows = |client: &mut postgres::Client, table: &str| -> i64 {
+        client
+            .query_one(&format!("SELECT count(*) FROM {schema}.{table}"), &[])
+            .unwrap()
+            .get(0)
+    };
+    assert_eq!(rows(&mut watcher, "events"), EVENTS as i64);
+    assert_eq!(rows(&mut watcher, "deliveries"), EVENTS as i64);
+    // Every index dropped is built again, as a new outbox has it.
+    assert_eq!(
+        indexes(&mut watcher, schema),
+        indexes(&mut watcher, schema_of(&fresh))
+    );
+
+    // Into an outbox that now holds events, other sessions go on reading
+    // and writing beside the batch: nothing is dropped.
+    let (again, held) = record_watching(dir.path(), &url, Input::Named, &mut || {
+        events_held(&mut watcher, schema)
+    });
+    assert!(!held);
+    assert_eq!(again.lines().count(), EVENTS);
 }

@@ -1,5 +1,6 @@
 //! SQL text that both backends speak alike: the column lists of the three
-//! records and the upserts that replace a record by id.
+//! records, the upserts that replace a record by id, and the indexes a
+//! large batch sets aside.
 
 pub(crate) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
                                         ack, created_at, updated_at, ack_at";
@@ -34,3 +35,26 @@ pub(crate) const DELIVERY_REPLACE: &str = "ON CONFLICT (delivery_id) DO UPDATE S
 pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM deliveries AS later \
      WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
        AND later.attempt > deliveries.attempt)";
+
+/// The secondary indexes, in both schemas, that a batch's rows enter one by
+/// one and nothing in its transaction reads: a large batch sets them aside
+/// while it writes and builds them again at its end (each backend's `bulk`
+/// says when). Kept: the keys and the unique index of delivery ids, which a
+/// batch reads and its inserts' conflicts need; the partial indexes of
+/// claimed and scheduled deliveries, which a batch's rows do not enter.
+pub(crate) const BATCH_SET_ASIDE: [&str; 11] = [
+    "events_by_time",
+    "events_by_type",
+    "events_by_status",
+    "events_by_source",
+    "events_by_target",
+    "events_by_subject",
+    "deliveries_by_status",
+    "deliveries_by_event",
+    "deliveries_by_sub",
+    "deliveries_by_client",
+    "deliveries_by_transport",
+];
+
+/// Below this many events a batch writes every index as it goes.
+pub(crate) const LARGE_BATCH: usize = 10_000;

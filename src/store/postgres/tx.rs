@@ -2,6 +2,7 @@
 //! In a writing transaction every row it reads to change is locked first
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
+mod bulk;
 mod counts;
 mod inserts;
 mod pending;
@@ -64,6 +65,9 @@ pub(super) struct PostgresTx<'c> {
     slot: i16,
     /// A delivery became queued: waiting workers are told at the commit.
     made_ready: bool,
+    /// The definitions of the indexes a large batch set aside, to build
+    /// them again once it is written.
+    set_aside: Vec<String>,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -82,6 +86,7 @@ impl<'c> PostgresTx<'c> {
             counts: CountChanges::default(),
             slot: counts::random_slot(),
             made_ready: false,
+            set_aside: Vec::new(),
         }
     }
 }
@@ -94,6 +99,16 @@ impl Tx for PostgresTx<'_> {
         }
         self.flush_counts()?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
+    }
+
+    fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
+        self.set_aside = self.set_indexes_aside(events)?;
+        Ok(())
+    }
+
+    fn batch_written(&mut self) -> Result<()> {
+        let definitions = std::mem::take(&mut self.set_aside);
+        self.build_again(&definitions)
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {

@@ -8,28 +8,8 @@
 
 use super::{CACHE_KIB, bulk_load, sql_error};
 use crate::error::Result;
+use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use rusqlite::Transaction;
-
-/// The indexes a batch enters row by row and nothing reads while it
-/// writes. Kept: the keys, and the unique index of delivery ids, which a
-/// batch reads and its inserts' conflicts need; the partial indexes of
-/// claimed and scheduled deliveries, which a batch's rows do not enter.
-const SET_ASIDE: [&str; 11] = [
-    "events_by_time",
-    "events_by_type",
-    "events_by_status",
-    "events_by_source",
-    "events_by_target",
-    "events_by_subject",
-    "deliveries_by_status",
-    "deliveries_by_event",
-    "deliveries_by_sub",
-    "deliveries_by_client",
-    "deliveries_by_transport",
-];
-
-/// Below this many events a batch writes every index as it goes.
-const LARGE_BATCH: usize = 10_000;
 
 /// The page cache while an index is built, in KiB: SQLite's sorter holds as
 /// much in memory before it spills to temporary files.
@@ -40,7 +20,7 @@ const BUILD_CACHE_KIB: i64 = 8192;
 /// instead of two, within the memory the WAL index would have taken.
 const BULK_BUILD_CACHE_KIB: i64 = 32768;
 
-/// Drops the indexes of [`SET_ASIDE`] when the batch of `events` is large and at
+/// Drops the indexes of [`BATCH_SET_ASIDE`] when the batch of `events` is large and at
 /// least as large as the events stored (building them again then costs at
 /// most twice what the batch adds), or, for a batch of unknown size (an
 /// import), when no event is stored; returns how to build them again.
@@ -57,7 +37,7 @@ pub(super) fn set_aside(tx: &Transaction<'_>, events: Option<usize>) -> Result<V
         return Ok(Vec::new());
     }
     let mut set_aside = Vec::new();
-    for name in SET_ASIDE {
+    for name in BATCH_SET_ASIDE {
         let sql: String = tx
             .query_row(
                 "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?1",
