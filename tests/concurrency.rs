@@ -455,3 +455,64 @@ fn a_lease_starts_when_the_write_lock_is_taken() {
         claimed_at + 30
     );
 }
+
+#[test]
+fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout() {
+    let run = Run::new();
+    for subject in ["a", "b", "c"] {
+        run.trouble.run(
+            &run.db,
+            &[
+                "event",
+                "record",
+                "--type",
+                "order.created",
+                "--subject",
+                subject,
+            ],
+        );
+    }
+    // Another writer (a long batch, say) holds the write lock for 2.5 s,
+    // past the worker's busy timeout of 1 s.
+    let mut holder = rusqlite::Connection::open(&run.db).unwrap();
+    let tx = holder
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    let work = {
+        let db = run.db.clone();
+        thread::spawn(move || {
+            outbox(
+                &db,
+                &[
+                    "--busy-timeout",
+                    "1",
+                    "work",
+                    "--client",
+                    "billing",
+                    "--drain",
+                    "--",
+                    "true",
+                ],
+            )
+        })
+    };
+    thread::sleep(Duration::from_millis(2_500));
+    tx.commit().unwrap();
+    let output = work.join().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stderr.contains("waiting for another writer"), "{stderr}");
+    assert!(stderr.contains("free again"), "{stderr}");
+    let (_, delivered) = run.trouble.run(
+        &run.db,
+        &[
+            "delivery",
+            "list",
+            "--client",
+            "billing",
+            "--status",
+            "delivered",
+        ],
+    );
+    assert_eq!(delivered["deliveries"].as_array().unwrap().len(), 3);
+}

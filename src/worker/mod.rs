@@ -15,7 +15,7 @@ use crate::core::json::Object;
 use crate::core::leases::{Claim, Complete, Release, Renew};
 use crate::core::retries::Fail;
 use crate::core::{Clock, Outbox};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, StorageCode};
 use handler::Handler;
 use send::Sender;
 use settle::{Claimed, Finish, Settled};
@@ -135,6 +135,8 @@ pub fn run(
     let mut idle = POLL_MIN;
     let mut next_poll = Instant::now();
     let mut grace_ends: Option<Instant> = None;
+    // Another writer holds the outbox past the busy timeout.
+    let mut held = false;
     // Claims are tried in turn, starting one further each round, so a
     // sender busy with webhooks still takes A2A deliveries.
     let mut claims = work.claims.clone();
@@ -153,8 +155,15 @@ pub fn run(
         };
         let mut nothing_ready = false;
         let poll_due = Instant::now() >= next_poll;
-        if (want > 0 && poll_due) || !finished.is_empty() {
-            let (settled, claimed) = outbox.settle_and_claim(&finished, &claims, want)?;
+        let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
+            wait_out(outbox.settle_and_claim(&finished, &claims, want), &mut held)?
+        } else {
+            None
+        };
+        if attempt.is_none() && held {
+            next_poll = Instant::now() + idle;
+        }
+        if let Some((settled, claimed)) = attempt {
             if !claims.is_empty() {
                 claims.rotate_left(1);
             }
@@ -201,7 +210,7 @@ pub fn run(
         if done && finished.is_empty() {
             return Ok(());
         }
-        renew_due(outbox, &worker, lease, renew_every, &mut running)?;
+        renew_due(outbox, &worker, lease, renew_every, &mut running, &mut held)?;
         // Sleep until a delivery ends, a lease needs renewing, or (while
         // nothing is ready) the next poll; never so long that a stop waits.
         let next_renewal = running.values().map(|r| r.renew_at).min();
@@ -294,6 +303,7 @@ fn renew_due(
     lease: i64,
     every: Duration,
     running: &mut HashMap<String, Running>,
+    held: &mut bool,
 ) -> Result<()> {
     let now = Instant::now();
     let due: Vec<String> = running
@@ -308,7 +318,10 @@ fn renew_due(
         worker: Some(worker.to_owned()),
         lease_seconds: Some(lease),
     };
-    let answers = outbox.renew_leases(&due, &renew)?;
+    let Some(answers) = wait_out(outbox.renew_leases(&due, &renew), held)? else {
+        // Tried again on the next turn of the loop.
+        return Ok(());
+    };
     for (id, answer) in due.iter().zip(answers) {
         let run = running.get_mut(id).expect("due ones are running");
         run.renew_at = now + every;
@@ -383,6 +396,32 @@ impl Outbox {
         self.write_each(ids, |tx, id, now| {
             crate::core::leases::renew(tx, id, req, now).map(drop)
         })
+    }
+}
+
+/// A write that found the outbox held by another writer past the busy
+/// timeout (a long batch, an initial load) is `None`, to be tried again:
+/// a worker outlasts them, its finished deliveries kept until they are
+/// recorded. Says so once per wait, and once when it is over.
+fn wait_out<T>(answer: Result<T>, held: &mut bool) -> Result<Option<T>> {
+    match answer {
+        Err(Error::Storage {
+            code: StorageCode::Locked,
+            message,
+        }) => {
+            if !*held {
+                say(&format!("waiting for another writer ({message})"));
+                *held = true;
+            }
+            Ok(None)
+        }
+        answer => {
+            let value = answer?;
+            if std::mem::take(held) {
+                say("the outbox is free again");
+            }
+            Ok(Some(value))
+        }
     }
 }
 
