@@ -282,3 +282,67 @@ fn a_large_batch_into_an_empty_postgresql_outbox_builds_its_indexes_at_its_end()
     assert!(!held);
     assert_eq!(again.lines().count(), EVENTS);
 }
+
+/// `url` (of `common::postgres`) connecting as `role` instead.
+fn as_role(url: &str, role: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let host = rest[..authority_end].rsplit('@').next().unwrap();
+    format!("{scheme}://{role}@{host}{}", &rest[authority_end..])
+}
+
+/// A login role with the rights to read and write the rows of `schema`,
+/// as a deployment may give its workers; dropped with everything granted
+/// to it when the test ends, passed or not.
+struct Writer {
+    admin: postgres::Client,
+    name: String,
+}
+
+impl Writer {
+    fn new(base: &str, schema: &str) -> Self {
+        let name = format!("outbox_test_writer_{}", std::process::id());
+        let mut admin = postgres::Client::connect(base, postgres::NoTls).unwrap();
+        admin
+            .batch_execute(&format!(
+                "DROP ROLE IF EXISTS {name}; CREATE ROLE {name} LOGIN; \
+                 GRANT USAGE ON SCHEMA {schema} TO {name}; \
+                 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {name};"
+            ))
+            .unwrap();
+        Writer { admin, name }
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        let name = &self.name;
+        if let Err(e) = self
+            .admin
+            .batch_execute(&format!("DROP OWNED BY {name}; DROP ROLE {name};"))
+        {
+            eprintln!("could not drop the test role {name}: {e}");
+        }
+    }
+}
+
+#[test]
+fn a_role_that_does_not_own_the_tables_writes_a_large_batch_as_any_other() {
+    let Some(url) = common::postgres("bulk_role") else {
+        return;
+    };
+    subscribe(&url);
+    let schema = schema_of(&url);
+    let base = std::env::var("OUTBOX_TEST_PG").unwrap();
+    let writer = Writer::new(&base, schema);
+    let mut watcher = postgres::Client::connect(&base, postgres::NoTls).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (answers, held) = record_watching(
+        dir.path(),
+        &as_role(&url, &writer.name),
+        Input::Named,
+        &mut || events_held(&mut watcher, schema),
+    );
+    assert!(!held, "a role that may not drop the indexes leaves them");
+    assert_eq!(answers.lines().count(), EVENTS);
+}

@@ -9,7 +9,8 @@
 //!
 //! Dropping an index locks its table against every other session until
 //! the batch commits, so this happens only where there is nothing yet to
-//! read: the same rule as SQLite's bulk load. Other sessions wait for the
+//! read: the same rule as SQLite's bulk load; and only for a role that
+//! owns the tables (one that may only write rows cannot drop an index). Other sessions wait for the
 //! batch (up to their lock timeout), as they would for any writer holding
 //! the table; a failed batch rolls the drop back with everything else.
 
@@ -23,20 +24,26 @@ use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 /// and the queue in claim order.
 const ONLY_HERE: [&str; 2] = ["deliveries_by_time", "deliveries_queued"];
 
-const NO_EVENTS: &str = "SELECT NOT EXISTS (SELECT 1 FROM events)";
+/// No events yet, and this session may drop and build the tables'
+/// indexes (it owns them): a role given only the rights to read and write
+/// rows writes its batches as any other.
+const EMPTY_AND_OURS: &str = "SELECT NOT EXISTS (SELECT 1 FROM events) \
+     AND (SELECT bool_and(pg_has_role(relowner, 'USAGE')) FROM pg_class \
+          WHERE oid IN ('events'::regclass, 'deliveries'::regclass))";
 
 impl PostgresTx<'_> {
-    /// Drops the indexes of [`BATCH_SET_ASIDE`] and [`ONLY_HERE`] when a batch of `events` (`None`:
-    /// an import, of a size not known) is large and the outbox holds no
-    /// events; returns how to build them again.
+    /// Drops the indexes of [`BATCH_SET_ASIDE`] and [`ONLY_HERE`] when a
+    /// batch of `events` (`None`: an import, of a size not known) is large,
+    /// the outbox holds no events and this session owns its tables;
+    /// returns how to build them again.
     pub(super) fn set_indexes_aside(&mut self, events: Option<usize>) -> Result<Vec<String>> {
-        if events.is_some_and(|n| n < LARGE_BATCH) || !self.no_events()? {
+        if events.is_some_and(|n| n < LARGE_BATCH) || !self.empty_and_ours()? {
             return Ok(Vec::new());
         }
         // Another batch may have begun since: decide again holding the
         // tables, so no session writes between the check and the drop.
         self.ddl("LOCK TABLE events, deliveries IN ACCESS EXCLUSIVE MODE")?;
-        if !self.no_events()? {
+        if !self.empty_and_ours()? {
             return Ok(Vec::new());
         }
         let names: Vec<String> = BATCH_SET_ASIDE
@@ -65,8 +72,8 @@ impl PostgresTx<'_> {
         definitions.iter().try_for_each(|sql| self.ddl(sql))
     }
 
-    fn no_events(&mut self) -> Result<bool> {
-        Ok(self.rows(NO_EVENTS, &[], |row| Ok(row.get(0)))?[0])
+    fn empty_and_ours(&mut self) -> Result<bool> {
+        Ok(self.rows(EMPTY_AND_OURS, &[], |row| Ok(row.get(0)))?[0])
     }
 
     /// A statement of the schema's own, run once: not kept prepared.
