@@ -346,3 +346,45 @@ fn a_role_that_does_not_own_the_tables_writes_a_large_batch_as_any_other() {
     assert!(!held, "a role that may not drop the indexes leaves them");
     assert_eq!(answers.lines().count(), EVENTS);
 }
+
+#[test]
+fn two_large_batches_at_once_into_an_empty_postgresql_outbox_both_commit() {
+    let Some(url) = common::postgres("bulk_twice") else {
+        return;
+    };
+    subscribe(&url);
+    let dir = tempfile::tempdir().unwrap();
+    let batches: Vec<_> = ["a", "b"]
+        .iter()
+        .map(|name| {
+            let path = dir.path().join(format!("{name}.ndjson"));
+            let lines: String = (0..EVENTS)
+                .map(|i| format!("{{\"type\": \"t\", \"subject\": \"{name}{i}\"}}\n"))
+                .collect();
+            std::fs::write(&path, lines).unwrap();
+            path
+        })
+        .collect();
+    // Each reads the outbox before it writes; neither may wait to hold
+    // what the other reads (a deadlock the server would end by failing one).
+    let children: Vec<_> = batches
+        .iter()
+        .map(|path| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+                .env("OUTBOX_DB", &url)
+                .args(["--busy-timeout", "120", "event", "record", "--batch"])
+                .arg(path)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+    }
+    let stats = common::ok(common::outbox_on(&url, &["stats", "--json"], ""));
+    let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    assert_eq!(stats["stats"]["total"], 2 * EVENTS, "{stats}");
+}

@@ -20,10 +20,11 @@ const BUILD_CACHE_KIB: i64 = 8192;
 /// instead of two, within the memory the WAL index would have taken.
 const BULK_BUILD_CACHE_KIB: i64 = 32768;
 
-/// Drops the indexes of [`BATCH_SET_ASIDE`] when the batch of `events` is large and at
-/// least as large as the events stored (building them again then costs at
-/// most twice what the batch adds), or, for a batch of unknown size (an
-/// import), when no event is stored; returns how to build them again.
+/// Drops the indexes of [`BATCH_SET_ASIDE`] when the batch of `events` is
+/// large and at least as large as the events stored (building them again
+/// then costs at most twice what the batch adds), or, for a batch of
+/// unknown size (an import), when no event is stored; returns how to build
+/// them again.
 pub(super) fn set_aside(tx: &Transaction<'_>, events: Option<usize>) -> Result<Vec<String>> {
     if events.is_some_and(|n| n < LARGE_BATCH) {
         return Ok(Vec::new());

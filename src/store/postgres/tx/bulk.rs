@@ -9,15 +9,18 @@
 //!
 //! Dropping an index locks its table against every other session until
 //! the batch commits, so this happens only where there is nothing yet to
-//! read: the same rule as SQLite's bulk load; and only for a role that
-//! owns the tables (one that may only write rows cannot drop an index). Other sessions wait for the
-//! batch (up to their lock timeout), as they would for any writer holding
-//! the table; a failed batch rolls the drop back with everything else.
+//! read: the same rule as SQLite's bulk load; only for a role that owns
+//! the tables (one that may only write rows cannot drop an index); and
+//! only when no other session is using them at that moment. Other sessions
+//! then wait for the batch (up to their lock timeout), as they would for
+//! any writer holding the tables; a failed batch rolls the drop back with
+//! everything else.
 
 use super::super::pg_error;
 use super::PostgresTx;
 use crate::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
+use postgres::error::SqlState;
 
 /// Set aside beside [`BATCH_SET_ASIDE`]: two indexes only this schema has,
 /// the deliveries by time (SQLite keeps the rows themselves in that order)
@@ -40,9 +43,11 @@ impl PostgresTx<'_> {
         if events.is_some_and(|n| n < LARGE_BATCH) || !self.empty_and_ours()? {
             return Ok(Vec::new());
         }
-        // Another batch may have begun since: decide again holding the
+        if !self.hold_tables()? {
+            return Ok(Vec::new());
+        }
+        // Another batch may have written since: decide again holding the
         // tables, so no session writes between the check and the drop.
-        self.ddl("LOCK TABLE events, deliveries IN ACCESS EXCLUSIVE MODE")?;
         if !self.empty_and_ours()? {
             return Ok(Vec::new());
         }
@@ -70,6 +75,29 @@ impl PostgresTx<'_> {
     pub(super) fn build_again(&mut self, definitions: &[String]) -> Result<()> {
         self.flush()?;
         definitions.iter().try_for_each(|sql| self.ddl(sql))
+    }
+
+    /// Locks events and deliveries against every other session, if no
+    /// other holds them now. Never waits: this transaction has read them
+    /// already, and two batches each waiting to hold what the other reads
+    /// would deadlock; a batch that finds them in use writes its rows as
+    /// any other batch.
+    fn hold_tables(&mut self) -> Result<bool> {
+        self.ddl("SAVEPOINT outbox_hold_tables")?;
+        match self
+            .tx
+            .batch_execute("LOCK TABLE events, deliveries IN ACCESS EXCLUSIVE MODE NOWAIT")
+        {
+            Ok(()) => {
+                self.ddl("RELEASE SAVEPOINT outbox_hold_tables")?;
+                Ok(true)
+            }
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => {
+                self.ddl("ROLLBACK TO SAVEPOINT outbox_hold_tables")?;
+                Ok(false)
+            }
+            Err(e) => Err(pg_error(&e, "cannot set indexes aside for a batch")),
+        }
     }
 
     fn empty_and_ours(&mut self) -> Result<bool> {
