@@ -458,7 +458,33 @@ fn a_lease_starts_when_the_write_lock_is_taken() {
 
 #[test]
 fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout() {
-    let run = Run::new();
+    outlasts_a_writer(Run::new(), |db| {
+        let holder = rusqlite::Connection::open(db).unwrap();
+        holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+        Box::new(move || holder.execute_batch("COMMIT").unwrap())
+    });
+}
+
+#[test]
+fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout_on_postgres() {
+    let Some(run) = Run::postgres("outlasts") else {
+        return;
+    };
+    outlasts_a_writer(run, |db| {
+        let url = db.to_str().unwrap();
+        let mut holder = postgres::Client::connect(url, postgres::NoTls).unwrap();
+        // What an initial load holds until it commits.
+        holder
+            .batch_execute("BEGIN; LOCK TABLE events, deliveries IN ACCESS EXCLUSIVE MODE")
+            .unwrap();
+        Box::new(move || holder.batch_execute("COMMIT").unwrap())
+    });
+}
+
+/// Three deliveries ready, then `hold` takes the outbox (and gives back
+/// how to let it go) for 2.5 s, past the worker's busy timeout of 1 s: the
+/// worker says it waits, and delivers all three once it may.
+fn outlasts_a_writer(run: Run, hold: fn(&Path) -> Box<dyn FnOnce()>) {
     for subject in ["a", "b", "c"] {
         run.trouble.run(
             &run.db,
@@ -472,12 +498,7 @@ fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout() {
             ],
         );
     }
-    // Another writer (a long batch, say) holds the write lock for 2.5 s,
-    // past the worker's busy timeout of 1 s.
-    let mut holder = rusqlite::Connection::open(&run.db).unwrap();
-    let tx = holder
-        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-        .unwrap();
+    let release = hold(&run.db);
     let work = {
         let db = run.db.clone();
         thread::spawn(move || {
@@ -497,7 +518,7 @@ fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout() {
         })
     };
     thread::sleep(Duration::from_millis(2_500));
-    tx.commit().unwrap();
+    release();
     let output = work.join().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{output:?}");
