@@ -156,13 +156,14 @@ pub fn run(
         let mut nothing_ready = false;
         let poll_due = Instant::now() >= next_poll;
         let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
-            wait_out(outbox.settle_and_claim(&finished, &claims, want), &mut held)?
+            let answer = wait_out(outbox.settle_and_claim(&finished, &claims, want), &mut held)?;
+            if answer.is_none() {
+                next_poll = Instant::now() + idle;
+            }
+            answer
         } else {
             None
         };
-        if attempt.is_none() && held {
-            next_poll = Instant::now() + idle;
-        }
         if let Some((settled, claimed)) = attempt {
             if !claims.is_empty() {
                 claims.rotate_left(1);
