@@ -262,25 +262,36 @@ pub(crate) fn pg_error(e: &postgres::Error, doing: &str) -> Error {
     Error::storage(code, format!("{doing}: {detail}"))
 }
 
+/// A new, empty schema `{prefix}_{pid}` on the server at OUTBOX_TEST_PG
+/// for a test: a connection to the server, the schema's name and a URL
+/// whose sessions use it. `None`, saying so, without a server.
+#[cfg(test)]
+pub(crate) fn test_schema(prefix: &str) -> Option<(Client, String, String)> {
+    let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
+        eprintln!("skipped the PostgreSQL tests of {prefix}: OUTBOX_TEST_PG is not set");
+        return None;
+    };
+    let schema = format!("{prefix}_{}", std::process::id());
+    let mut admin = Client::connect(&base, NoTls).unwrap();
+    admin
+        .batch_execute(&format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        ))
+        .unwrap();
+    let separator = if base.contains('?') { '&' } else { '?' };
+    let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+    Some((admin, schema, url))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{PostgresStore, mask};
+    use super::{PostgresStore, mask, test_schema};
 
     #[test]
     fn sessions_never_plan_parallel_workers() {
-        let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
-            eprintln!("skipped the PostgreSQL session test: OUTBOX_TEST_PG is not set");
+        let Some((mut admin, schema, url)) = test_schema("outbox_session") else {
             return;
         };
-        let schema = format!("outbox_session_{}", std::process::id());
-        let mut admin = postgres::Client::connect(&base, postgres::NoTls).unwrap();
-        admin
-            .batch_execute(&format!(
-                "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-            ))
-            .unwrap();
-        let separator = if base.contains('?') { '&' } else { '?' };
-        let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
         let mut store = PostgresStore::connect(&url).unwrap();
         let workers: String = store
             .client

@@ -19,19 +19,7 @@ const NOW: i64 = 1_000_000;
 /// a tenth claimed (half of those with lapsed leases), four tenths
 /// delivered, the rest queued (a tenth of those due later), three clients.
 fn filled_schema() -> Option<(Client, String)> {
-    let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
-        eprintln!("skipped the PostgreSQL plan tests: OUTBOX_TEST_PG is not set");
-        return None;
-    };
-    let schema = format!("outbox_plans_{}", std::process::id());
-    let mut admin = Client::connect(&base, NoTls).unwrap();
-    admin
-        .batch_execute(&format!(
-            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-        ))
-        .unwrap();
-    let separator = if base.contains('?') { '&' } else { '?' };
-    let url = format!("{base}{separator}options=-c%20search_path%3D{schema}");
+    let (_, schema, url) = super::test_schema("outbox_plans")?;
     drop(PostgresStore::connect(&url).unwrap());
     let mut client = Client::connect(&url, NoTls).unwrap();
     client
