@@ -501,17 +501,25 @@ def id_vectors():
     return vectors
 
 
-def main():
+DEFAULT_REFERENCE = str(ROOT.parent / "shared" / "reference")
+
+
+def load_reference(path: str):
+    """Imports the reference from the folder `path`, its clock set by `step`."""
     global ref
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--reference", default=str(ROOT.parent / "shared" / "reference"))
-    parser.add_argument("--check", action="store_true", help="fail if the committed fixtures differ; write nothing")
-    options = parser.parse_args()
-    sys.path.insert(0, options.reference)
+    sys.path.insert(0, path)
     import events as reference  # noqa: E402
 
     ref = reference
     ref.time = types.SimpleNamespace(time=lambda: CLOCK[0])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", default=DEFAULT_REFERENCE)
+    parser.add_argument("--check", action="store_true", help="fail if the committed fixtures differ; write nothing")
+    options = parser.parse_args()
+    load_reference(options.reference)
 
     from scenarios import SCENARIOS  # noqa: E402
 

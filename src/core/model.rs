@@ -149,18 +149,3 @@ pub struct Delivery {
     pub lease_expires_at: i64,
     pub delivered_at: i64,
 }
-
-impl Delivery {
-    /// Claimed, with a lease that has run out by `now`.
-    pub fn lease_expired(&self, now: i64) -> bool {
-        self.status == DeliveryStatus::Claimed
-            && 0 < self.lease_expires_at
-            && self.lease_expires_at <= now
-    }
-
-    /// Queued and due, or claimed under an expired lease.
-    pub fn claimable(&self, now: i64) -> bool {
-        (self.status == DeliveryStatus::Queued && self.next_attempt_at <= now)
-            || self.lease_expired(now)
-    }
-}
