@@ -13,10 +13,16 @@ tests/conformance.rs compares the fixtures. The first difference stops the
 run and prints the seed and the command lines that led to it.
 
     cargo build && python3 dev/fuzz.py [--seeds 200] [--first 0] [--steps 40]
-        [--binary target/debug/outbox] [--db postgres://...]
+        [--binary target/debug/outbox] [--pg postgres://...]
 
-With --db, each sequence runs in a schema of its own on that PostgreSQL
-server instead of a new SQLite file.
+Each sequence runs on a new SQLite file; with --pg it also runs, step by
+step, in a schema of its own on that PostgreSQL server, and both backends
+must answer alike. The walk also takes outbox's commands beyond the
+reference (dead letters, redrive, replay, prune, export, retry policies):
+those are compared backend to backend, and once one of them has written,
+the reference can no longer follow the sequence, so from there on only the
+backends are compared with each other (without --pg: outbox must still
+answer every step with JSON and exit 0, 1 or 2).
 """
 
 from __future__ import annotations
@@ -48,9 +54,14 @@ class Walk:
         self.rng = rng
         self.now = T0
         self.seen = {"subId": [], "eventId": [], "deliveryId": []}
+        self.status = {}  # delivery id -> the status an answer last showed
+        self.holder = {}  # delivery id -> the worker an answer last showed claiming it
 
     def learn(self, value):
         if isinstance(value, dict):
+            if isinstance(value.get("deliveryId"), str) and "status" in value:
+                self.status[value["deliveryId"]] = value["status"]
+                self.holder[value["deliveryId"]] = value.get("claimedBy")
             for key, item in value.items():
                 if key in self.seen and isinstance(item, str) and item and item not in self.seen[key]:
                     self.seen[key].append(item)
@@ -71,6 +82,14 @@ class Walk:
             return self.pick(self.seen[key])
         return fallback
 
+    def delivery(self, *statuses):
+        """Mostly a delivery last seen in one of `statuses`, so that
+        transitions succeed about as often as they are refused."""
+        ids = [d for d, status in self.status.items() if status in statuses]
+        if ids and self.maybe(0.7):
+            return self.pick(ids)
+        return self.known("deliveryId", "dlv-missing")
+
     def small(self, *values):
         return str(self.pick(values))
 
@@ -79,12 +98,13 @@ class Walk:
             (6, self.sub_create), (1, self.sub_change), (1, self.sub_read),
             (10, self.event_record), (2, self.event_batch), (2, self.event_read), (2, self.event_ack),
             (1, self.delivery_create), (3, self.delivery_read),
-            (8, self.claim), (9, self.settle), (2, self.sweep), (2, self.stats),
+            (8, self.claim), (14, self.settle), (2, self.sweep), (2, self.stats),
+            (3, self.beyond_read), (2, self.beyond_write),
         ]
         weights = [w for w, _ in makers]
         maker = self.rng.choices([m for _, m in makers], weights)[0]
         made = maker()
-        return made if isinstance(made, tuple) else (made, None)
+        return made if isinstance(made, Step) else Step(made)
 
     # -- subscriptions ------------------------------------------------------
 
@@ -182,7 +202,7 @@ class Walk:
             if self.maybe(0.03):
                 fields["paylaod"] = {}
             lines.append(json.dumps(fields))
-        return ["event", "record", "--batch", "-"], "\n".join(lines) + "\n"
+        return Step(["event", "record", "--batch", "-"], "\n".join(lines) + "\n")
 
     def event_read(self):
         if self.maybe(0.4):
@@ -253,16 +273,19 @@ class Walk:
 
     def settle(self):
         verb = self.pick(["complete", "complete", "fail", "fail", "retry", "cancel", "renew", "release"])
-        args = ["delivery", verb, self.known("deliveryId", "dlv-missing")]
+        wanted = ("failed", "canceled") if verb == "retry" else ("claimed",)
+        delivery = self.delivery(*wanted)
+        args = ["delivery", verb, delivery]
         if verb != "retry" and self.maybe(0.8):
-            args += ["--worker", self.pick(WORKERS)]
+            holder = self.holder.get(delivery)
+            args += ["--worker", holder if holder and self.maybe(0.8) else self.pick(WORKERS)]
         if verb in ("fail", "release") and self.maybe(0.5):
             args += ["--error", "boom"]
         if verb == "fail":
-            if self.maybe(0.2):
+            if self.maybe(0.3):
                 args.append("--no-retry")
             if self.maybe(0.3):
-                args += ["--max-attempts", self.small(1, 2, 3)]
+                args += ["--max-attempts", self.small(1, 1, 2, 3)]
             if self.maybe(0.3):
                 args += ["--delay", self.small(0, 5, 10, 30, 60)]
         if verb == "retry" and self.maybe(0.3):
@@ -288,7 +311,71 @@ class Walk:
         return args
 
 
-def outbox(binary: str, db: str, entry: dict) -> tuple[int, list]:
+    # -- beyond the reference ---------------------------------------------
+
+    def since(self):
+        return self.pick(["1m", "10m", "1h", "1d", str(self.now - self.pick([0, 60, 600]))])
+
+    def beyond_read(self):
+        kind = self.pick(["dead", "export", "recount", "prune", "replay"])
+        if kind == "dead":
+            args = self.filters(["delivery", "list", "--dead"])
+            return Step(args + (["--limit", self.small(1, 2, 100)] if self.maybe(0.3) else []), beyond=True)
+        if kind == "export":
+            return Step(["export"], beyond=True)
+        if kind == "recount":
+            return Step(self.filters(["stats", "--recount"]), beyond=True)
+        if kind == "prune":
+            return Step(["prune", "--older-than", self.pick(["0s", "1m", "10m", "1h"]), "--dry-run"], beyond=True)
+        return Step(self.replay_filters(["delivery", "replay", "--since", self.since(), "--dry-run"]), beyond=True)
+
+    def replay_filters(self, args):
+        if self.maybe(0.3):
+            args += ["--status", self.pick(["delivered", "failed", "canceled"])]
+        if self.maybe(0.2):
+            args += ["--client", self.pick(CLIENTS)]
+        if self.maybe(0.2):
+            args += ["--type", self.pick(TYPES)]
+        return args
+
+    def beyond_write(self):
+        kind = self.pick(["redrive", "replay", "prune", "policy"])
+        if kind == "redrive":
+            if self.maybe(0.4):
+                return Step(["delivery", "redrive", self.delivery("failed")], beyond=True, writes=True)
+            args = ["delivery", "redrive", "--all"]
+            if self.maybe(0.5):
+                args += self.pick([["--client", self.pick(CLIENTS)], ["--type", self.pick(TYPES)],
+                                   ["--sub", self.known("subId", "sub-missing")]])
+            return Step(args, beyond=True, writes=True)
+        if kind == "replay":
+            args = ["delivery", "replay", "--since", self.since()]
+            return Step(self.replay_filters(args), beyond=True, writes=True)
+        if kind == "prune":
+            args = ["prune", "--older-than", self.pick(["0s", "1m", "10m", "1h"])]
+            if self.maybe(0.3):
+                args.append("--keep-dead")
+            if self.maybe(0.3):
+                args += ["--batch-size", self.small(1, 2, 1000)]
+            return Step(args, beyond=True, writes=True)
+        args = ["sub", "create", "--client", self.pick(CLIENTS), "--types", self.pick(TYPES), "--any-target",
+                "--retry-schedule", self.pick(["5s", "10s,1m", "30s,5m,1h"])]
+        if self.maybe(0.6):
+            args += ["--max-attempts", self.small(1, 2, 3, 5)]
+        return Step(args, beyond=True, writes=True)
+
+
+class Step:
+    """One command line, its stdin, and whether the reference knows it
+    (`beyond`: a command or flag of outbox's own) and, if not, whether it
+    writes (after which the reference cannot follow the sequence)."""
+
+    def __init__(self, args, stdin=None, beyond=False, writes=False):
+        self.args, self.stdin, self.beyond, self.writes = args, stdin, beyond, writes
+
+
+def outbox(binary: str, db: str, entry: dict) -> tuple[int, list, str]:
+    """Runs one step through the binary: its exit status, printed objects and stderr."""
     env = {"PATH": "/usr/bin:/bin", "OUTBOX_NOW": str(entry["now"])}
     done = subprocess.run([binary, *entry["args"], "--json", "--db", db], input=entry.get("stdin", ""),
                           capture_output=True, text=True, env=env, timeout=60)
@@ -302,7 +389,7 @@ def outbox(binary: str, db: str, entry: dict) -> tuple[int, list]:
 
 
 def differences(entry: dict, code: int, printed: list, stderr: str) -> list[str]:
-    """How `outbox`'s outcome differs from the reference's, as tests/conformance.rs judges."""
+    """How `outbox`'s outcome differs from the expected one, as tests/conformance.rs judges."""
     problems = []
     if code != entry["exit"]:
         problems.append(f"exit {code}, want {entry['exit']}; stderr: {stderr.strip()}")
@@ -327,28 +414,71 @@ def postgres_schema(base: str, seed: int) -> str:
     return f"{base}{separator}options=-c%20search_path%3D{name}"
 
 
+# Every row, read once more after a sequence's last step: what its own reads missed.
+FINAL_READS = [
+    Step(["event", "list", "--limit", "500"]),
+    Step(["delivery", "list", "--limit", "500"]),
+    Step(["sub", "list", "--limit", "500"]),
+    Step(["delivery", "list", "--dead", "--limit", "500"], beyond=True),
+    Step(["stats", "--recount"], beyond=True),
+    Step(["export"], beyond=True),
+]
+
+
+# Two subscriptions that match most events, so that deliveries pile up
+# from the first events on; the walk adds narrower ones.
+OPENING = [
+    Step(["sub", "create", "--client", "billing", "--types", "*", "--any-target"]),
+    Step(["sub", "create", "--client", "audit", "--types", "order.created,order.paid", "--any-target",
+          "--transport", "webhook", "--endpoint", "https://audit.example/in"]),
+]
+
+
 def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path) -> list[str] | None:
     """Runs one sequence; returns the transcript up to the first difference, if any."""
     rng = random.Random(seed)
     walk = Walk(rng)
     books = fx.make_books()
-    db = postgres_schema(pg, seed) if pg else str(folder / f"fuzz-{seed}.db")
+    dbs = [str(folder / f"fuzz-{seed}.db")] + ([postgres_schema(pg, seed)] if pg else [])
     # Reads of a file that does not exist yet are refused (SPEC.md): start from an empty outbox.
-    subprocess.run([binary, "init", "--db", db], check=True, capture_output=True)
+    subprocess.run([binary, "init", "--db", dbs[0]], check=True, capture_output=True)
+    followed = True  # the reference still holds what the databases hold
     transcript = []
-    for number in range(steps):
-        # Steps of the lengths of leases and delays, so that deadlines fall due
-        # exactly at a step as often as before or after one.
-        walk.now += rng.choice([0, 0, 1, 1, 5, 10, 30, 60, 120, 300])
-        args, stdin = walk.next_args()
-        entry = fx.step(books, args, walk.now, None, stdin)
-        walk.learn(entry["stdout"])
-        code, printed, stderr = outbox(binary, db, entry)
-        shown = " ".join(args) + (f" <<< {stdin!r}" if stdin else "")
+    for number in range(steps + len(FINAL_READS)):
+        if number < len(OPENING):
+            step = OPENING[number]
+        elif number < steps:
+            # Steps of the lengths of leases and delays, so that deadlines fall
+            # due exactly at a step as often as before or after one.
+            walk.now += rng.choice([0, 0, 1, 1, 5, 10, 30, 60, 120, 300])
+            step = walk.next_args()
+        else:
+            step = FINAL_READS[number - steps]
+        shown = " ".join(step.args) + (f" <<< {step.stdin!r}" if step.stdin else "")
         transcript.append(f"  {number:3} now={walk.now} outbox {shown}")
-        problems = differences(entry, code, printed, stderr)
-        if problems:
-            return transcript + ["", *problems]
+        entry = {"args": step.args, "now": walk.now}
+        if step.stdin is not None:
+            entry["stdin"] = step.stdin
+        if followed and not step.beyond:
+            entry = fx.step(books, step.args, walk.now, None, step.stdin)
+        followed = followed and not step.writes
+        outcomes = [outbox(binary, db, entry) for db in dbs]
+        if "exit" in entry:
+            want = [(entry, "the reference")] * len(dbs)
+        else:
+            # Beyond the reference: PostgreSQL must answer as SQLite did.
+            code, printed, stderr = outcomes[0]
+            if code not in (0, 1, 2) or any(isinstance(p, str) for p in printed):
+                return transcript + ["", f"SQLite: exit {code}, printed {printed}; stderr: {stderr.strip()}"]
+            want = [None] + [({"exit": code, "stdout": printed}, "SQLite")] * (len(dbs) - 1)
+        for db, outcome, expected in zip(dbs, outcomes, want):
+            if expected is None:
+                continue
+            problems = differences(expected[0], *outcome)
+            if problems:
+                where = "PostgreSQL" if db.startswith("postgres") else "SQLite"
+                return transcript + ["", f"{where} against {expected[1]}:", *problems]
+        walk.learn([outcomes[0][1]])
     if pg:
         subprocess.run(["psql", "-q", pg, "-c", f"DROP SCHEMA outbox_fuzz_{seed} CASCADE"], capture_output=True)
     return None
@@ -360,7 +490,7 @@ def main():
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--steps", type=int, default=40, help="command lines per sequence (default 40)")
     parser.add_argument("--binary", default=str(fx.ROOT / "target" / "debug" / "outbox"))
-    parser.add_argument("--db", help="a postgres:// URL to run on instead of SQLite files")
+    parser.add_argument("--pg", help="a postgres:// URL to run every sequence on beside SQLite")
     parser.add_argument("--reference", default=fx.DEFAULT_REFERENCE)
     options = parser.parse_args()
     if not Path(options.reference, "events.py").exists():
@@ -369,12 +499,13 @@ def main():
     fx.load_reference(options.reference)
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(options.first, options.first + options.seeds):
-            transcript = run_seed(seed, options.steps, options.binary, options.db, Path(folder))
+            transcript = run_seed(seed, options.steps, options.binary, options.pg, Path(folder))
             if transcript:
                 print(f"seed {seed}: outbox differs from the reference at the last step of", file=sys.stderr)
                 print("\n".join(transcript), file=sys.stderr)
                 sys.exit(1)
-    print(f"{options.seeds} sequences of {options.steps} steps match the reference")
+    backends = "SQLite and PostgreSQL" if options.pg else "SQLite"
+    print(f"{options.seeds} sequences of {options.steps} steps on {backends} match the reference")
 
 
 if __name__ == "__main__":
