@@ -10,7 +10,10 @@ the clock moving forward between steps. Every step goes through
 gen_fixtures.py's mapping onto the reference (with SPEC.md's deviations)
 and through `outbox --json`, and the two outcomes are compared as
 tests/conformance.rs compares the fixtures. The first difference stops the
-run and prints the seed and the command lines that led to it.
+run and prints the seed and the command lines that led to it. Every tenth
+sequence starts with a large batch (--large lines, some events repeated),
+which outbox writes sorted, its indexes set aside (on PostgreSQL, as an
+initial load into the empty outbox).
 
     cargo build && python3 dev/fuzz.py [--seeds 200] [--first 0] [--steps 40]
         [--binary target/debug/outbox] [--pg postgres://...]
@@ -203,6 +206,18 @@ class Walk:
                 fields["paylaod"] = {}
             lines.append(json.dumps(fields))
         return Step(["event", "record", "--batch", "-"], "\n".join(lines) + "\n")
+
+    def large_batch(self, lines: int):
+        """A batch past the size at which outbox sorts it through temporary
+        files and sets the indexes aside, with events repeated within it."""
+        pool = [f"evt-large-{n}" for n in range(lines // 40)]
+        text = []
+        for _ in range(lines):
+            fields = self.event_fields()
+            if self.maybe(0.15):
+                fields["eventId"] = self.pick(pool)
+            text.append(json.dumps(fields))
+        return Step(["event", "record", "--batch", "-"], "\n".join(text) + "\n")
 
     def event_read(self):
         if self.maybe(0.4):
@@ -434,7 +449,7 @@ OPENING = [
 ]
 
 
-def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path) -> list[str] | None:
+def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path, large: int) -> list[str] | None:
     """Runs one sequence; returns the transcript up to the first difference, if any."""
     rng = random.Random(seed)
     walk = Walk(rng)
@@ -447,6 +462,8 @@ def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path) -
     for number in range(steps + len(FINAL_READS)):
         if number < len(OPENING):
             step = OPENING[number]
+        elif number == len(OPENING) and large and seed % 10 == 0:
+            step = walk.large_batch(large)
         elif number < steps:
             # Steps of the lengths of leases and delays, so that deadlines fall
             # due exactly at a step as often as before or after one.
@@ -454,7 +471,7 @@ def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path) -
             step = walk.next_args()
         else:
             step = FINAL_READS[number - steps]
-        shown = " ".join(step.args) + (f" <<< {step.stdin!r}" if step.stdin else "")
+        shown = " ".join(step.args) + (f" <<< {step.stdin[:2000]!r}" if step.stdin else "")
         transcript.append(f"  {number:3} now={walk.now} outbox {shown}")
         entry = {"args": step.args, "now": walk.now}
         if step.stdin is not None:
@@ -491,6 +508,8 @@ def main():
     parser.add_argument("--steps", type=int, default=40, help="command lines per sequence (default 40)")
     parser.add_argument("--binary", default=str(fx.ROOT / "target" / "debug" / "outbox"))
     parser.add_argument("--pg", help="a postgres:// URL to run every sequence on beside SQLite")
+    parser.add_argument("--large", type=int, default=12_000,
+                        help="lines of the batch that every tenth sequence starts with (0: none; default 12000)")
     parser.add_argument("--reference", default=fx.DEFAULT_REFERENCE)
     options = parser.parse_args()
     if not Path(options.reference, "events.py").exists():
@@ -499,7 +518,7 @@ def main():
     fx.load_reference(options.reference)
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(options.first, options.first + options.seeds):
-            transcript = run_seed(seed, options.steps, options.binary, options.pg, Path(folder))
+            transcript = run_seed(seed, options.steps, options.binary, options.pg, Path(folder), options.large)
             if transcript:
                 print(f"seed {seed}: outbox differs from the reference at the last step of", file=sys.stderr)
                 print("\n".join(transcript), file=sys.stderr)
