@@ -147,6 +147,12 @@ fn shortest_digits(f: f64) -> (String, i32) {
     };
     let (digits, exp) = split(&format!("{f:e}"));
     let n = digits.len();
+    // Two n-digit decimals lie 10^-n apart relative to f, and a normal
+    // double reads back from an interval 2^-52 wide relative to it: both
+    // fit only when n >= 16. Below that there is no tie to settle.
+    if f.is_normal() && n < 16 {
+        return (digits, exp);
+    }
     // A tie's exact expansion is one digit longer than the shortest digits,
     // at most 18 digits, so 41 show it whole; most doubles fail this cheap
     // test and need no 800-digit expansion.
