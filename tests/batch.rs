@@ -155,3 +155,36 @@ on_both_backends!(
     a_batch_past_memory_is_written_in_id_order_on_postgres,
     "batch"
 );
+
+/// An event recorded again in a batch answers the first attempt as stored
+/// (here claimed), not as it would be made anew: a batch skips looking its
+/// first attempts up only where the outbox holds no deliveries at all.
+fn answers_stored_first_attempts(db: &str) {
+    let subscribe: Vec<&str> = "sub create --client c --types t --any-target"
+        .split(' ')
+        .collect();
+    outbox(db, &subscribe, "");
+    outbox(db, &["event", "record", "--type", "t", "--id", "e1"], "");
+    outbox(db, &["delivery", "claim", "--worker", "w"], "");
+    let lines = "{\"eventId\": \"e1\", \"type\": \"t\"}\n{\"eventId\": \"e2\", \"type\": \"t\"}\n";
+    let answers: Vec<Value> = outbox(db, &["event", "record", "--batch", "-", "--json"], lines)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers[0]["deliveries"][0]["status"], "claimed");
+    assert_eq!(answers[0]["deliveries"][0]["claimedBy"], "w");
+    assert_eq!(answers[1]["deliveries"][0]["status"], "queued");
+}
+
+#[test]
+fn a_batch_answers_first_attempts_as_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    answers_stored_first_attempts(dir.path().join("outbox.db").to_str().unwrap());
+}
+
+#[test]
+fn a_batch_answers_first_attempts_as_stored_on_postgres() {
+    if let Some(db) = common::postgres("batch_stored_firsts") {
+        answers_stored_first_attempts(&db);
+    }
+}

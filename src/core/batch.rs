@@ -54,7 +54,10 @@ where
     tx.batch_writing(Some(held.len()))?;
     let mut writer = Writer {
         chunk: Chunk::default(),
-        firsts: HeldFirsts::default(),
+        firsts: HeldFirsts {
+            none_stored: tx.no_deliveries_but_ours()?,
+            ..HeldFirsts::default()
+        },
         written: 0,
         now,
     };
@@ -120,6 +123,9 @@ impl Writer {
 /// order.
 #[derive(Default)]
 struct HeldFirsts {
+    /// No delivery is stored but those this batch writes at its end: no
+    /// first attempt needs looking up.
+    none_stored: bool,
     sorted: Sorter,
     /// The event whose first attempts were held last, and those attempts:
     /// events come in id order, so a repeated event id finds its own here.
@@ -132,8 +138,10 @@ impl HeldFirsts {
     /// before the batch, or held for the same event earlier in it), and
     /// otherwise as made, holding it back to be written.
     fn hold(&mut self, tx: &mut dyn Tx, made: Vec<Delivery>) -> Result<Vec<Delivery>> {
-        let ids: Vec<String> = made.iter().map(|d| d.delivery_id.clone()).collect();
-        tx.prefetch_deliveries(&ids)?;
+        if !self.none_stored {
+            let ids: Vec<String> = made.iter().map(|d| d.delivery_id.clone()).collect();
+            tx.prefetch_deliveries(&ids)?;
+        }
         made.into_iter()
             .map(|delivery| {
                 if delivery.event_id != self.latest_event {
@@ -143,7 +151,9 @@ impl HeldFirsts {
                 if let Some(held) = self.latest.get(&delivery.delivery_id) {
                     return Ok(held.clone());
                 }
-                if let Some(stored) = tx.delivery(&delivery.delivery_id)? {
+                if !self.none_stored
+                    && let Some(stored) = tx.delivery(&delivery.delivery_id)?
+                {
                     return Ok(stored);
                 }
                 self.sorted.push(

@@ -220,6 +220,13 @@ pub trait Tx {
     fn batch_written(&mut self) -> Result<()> {
         Ok(())
     }
+    /// Asked once [`Tx::batch_writing`] has returned: true when no delivery
+    /// can be found by id in this transaction but those it writes itself,
+    /// because the outbox holds none and no other writer can add one before
+    /// it ends. A batch then does not look its first attempts up.
+    fn no_deliveries_but_ours(&mut self) -> Result<bool> {
+        Ok(false)
+    }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>>;
     /// Inserts or replaces the event with this id.

@@ -111,6 +111,18 @@ impl Tx for PostgresTx<'_> {
         self.build_again(&definitions)
     }
 
+    fn no_deliveries_but_ours(&mut self) -> Result<bool> {
+        // Only an initial load holds the tables against every other session.
+        if self.set_aside.is_empty() {
+            return Ok(false);
+        }
+        Ok(
+            self.rows("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
+                Ok(row.get(0))
+            })?[0],
+        )
+    }
+
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
         let lock = self.lock();
         self.event_with(event_id, lock)

@@ -120,12 +120,16 @@ static DELIVERY_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
     })
 });
 
-/// Inserts an event; an existing one is replaced or kept.
-pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: OnConflict) -> Result<usize> {
-    execute(
-        tx,
-        &EVENT_INSERTS[conflict as usize],
-        params![
+/// Inserts events through one statement, an existing one replaced or
+/// kept; rows changed by each. A batch passes thousands at once: finding
+/// the cached statement hashes its whole text, once per call, not per row.
+pub(super) fn write_events<'e>(
+    tx: &Transaction<'_>,
+    events: impl IntoIterator<Item = &'e Event>,
+    conflict: OnConflict,
+) -> Result<Vec<usize>> {
+    write_each(tx, &EVENT_INSERTS[conflict as usize], events, |stmt, e| {
+        stmt.execute(params![
             e.event_id,
             e.event_type,
             e.subject,
@@ -138,39 +142,55 @@ pub(super) fn write_event(tx: &Transaction<'_>, e: &Event, conflict: OnConflict)
             e.created_at,
             e.updated_at,
             e.ack_at,
-        ],
+        ])
+    })
+}
+
+/// Inserts deliveries as [`write_events`] inserts events.
+pub(super) fn write_deliveries<'d>(
+    tx: &Transaction<'_>,
+    deliveries: impl IntoIterator<Item = &'d Delivery>,
+    conflict: OnConflict,
+) -> Result<Vec<usize>> {
+    write_each(
+        tx,
+        &DELIVERY_INSERTS[conflict as usize],
+        deliveries,
+        |stmt, d| {
+            stmt.execute(params![
+                d.delivery_id,
+                d.event_id,
+                d.sub_id,
+                d.client_id,
+                d.transport.as_str(),
+                d.endpoint,
+                d.status.as_str(),
+                d.attempt,
+                d.claimed_by,
+                d.last_error,
+                json_text(&d.meta),
+                d.created_at,
+                d.updated_at,
+                d.next_attempt_at,
+                d.claimed_at,
+                d.lease_expires_at,
+                d.delivered_at,
+            ])
+        },
     )
 }
 
-/// Inserts a delivery; an existing one is replaced or kept.
-pub(super) fn write_delivery(
+/// Runs `sql`, prepared once, for each of `rows`; rows changed by each.
+fn write_each<T>(
     tx: &Transaction<'_>,
-    d: &Delivery,
-    conflict: OnConflict,
-) -> Result<usize> {
-    execute(
-        tx,
-        &DELIVERY_INSERTS[conflict as usize],
-        params![
-            d.delivery_id,
-            d.event_id,
-            d.sub_id,
-            d.client_id,
-            d.transport.as_str(),
-            d.endpoint,
-            d.status.as_str(),
-            d.attempt,
-            d.claimed_by,
-            d.last_error,
-            json_text(&d.meta),
-            d.created_at,
-            d.updated_at,
-            d.next_attempt_at,
-            d.claimed_at,
-            d.lease_expires_at,
-            d.delivered_at,
-        ],
-    )
+    sql: &str,
+    rows: impl IntoIterator<Item = T>,
+    mut execute: impl FnMut(&mut rusqlite::CachedStatement<'_>, T) -> rusqlite::Result<usize>,
+) -> Result<Vec<usize>> {
+    let mut stmt = tx.prepare_cached(sql).map_err(|e| sql_error(&e))?;
+    rows.into_iter()
+        .map(|row| execute(&mut stmt, row).map_err(|e| sql_error(&e)))
+        .collect()
 }
 
 /// Runs one statement, prepared once per connection; rows changed.

@@ -97,6 +97,14 @@ impl Tx for SqliteTx<'_> {
         bulk::build_again(&self.tx, &std::mem::take(&mut self.set_aside))
     }
 
+    fn no_deliveries_but_ours(&mut self) -> Result<bool> {
+        // A write transaction here is the file's only writer until it ends.
+        let none = self.query("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
+            row.get::<_, bool>(0)
+        })?;
+        Ok(none[0])
+    }
+
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {
         Ok(first(self.query(
             &queries::EVENT_BY_ID,
@@ -106,11 +114,16 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn put_event(&mut self, e: &Event) -> Result<()> {
-        rows::write_event(&self.tx, e, OnConflict::Replace).map(drop)
+        rows::write_events(&self.tx, [e], OnConflict::Replace).map(drop)
     }
 
     fn insert_event(&mut self, e: &Event) -> Result<bool> {
-        rows::write_event(&self.tx, e, OnConflict::Keep).map(|changed| changed == 1)
+        Ok(self.insert_events(&[e])?[0])
+    }
+
+    fn insert_events(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
+        let changed = rows::write_events(&self.tx, events.iter().copied(), OnConflict::Keep)?;
+        Ok(changed.into_iter().map(|n| n == 1).collect())
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
@@ -221,17 +234,27 @@ impl Tx for SqliteTx<'_> {
             &[SqlValue::Text(d.delivery_id.clone())],
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
         )?;
-        rows::write_delivery(&self.tx, d, OnConflict::Replace)?;
+        rows::write_deliveries(&self.tx, [d], OnConflict::Replace)?;
         self.counts.replaced(first(replaced), d);
         Ok(())
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
-        let inserted = rows::write_delivery(&self.tx, d, OnConflict::Keep)? == 1;
-        if inserted {
-            self.counts.add(d.status, d.transport, &d.client_id, 1);
-        }
-        Ok(inserted)
+        Ok(self.insert_deliveries(std::slice::from_ref(d))?[0])
+    }
+
+    fn insert_deliveries(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
+        let changed = rows::write_deliveries(&self.tx, deliveries, OnConflict::Keep)?;
+        Ok(deliveries
+            .iter()
+            .zip(changed)
+            .map(|(d, n)| {
+                if n == 1 {
+                    self.counts.add(d.status, d.transport, &d.client_id, 1);
+                }
+                n == 1
+            })
+            .collect())
     }
 
     fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
