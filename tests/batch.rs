@@ -1,6 +1,7 @@
 //! `event record --batch` writes its rows in id order, past what it sorts in
-//! memory: its answers still come line for line, and an event id given
-//! again anywhere in the batch sees the first one written, on both backends.
+//! memory: its answers still come line for line, an event id given again
+//! anywhere in the batch sees the first one written, and a first attempt
+//! stored before the batch is answered as stored, on both backends.
 
 mod common;
 
@@ -186,5 +187,45 @@ fn a_batch_answers_first_attempts_as_stored() {
 fn a_batch_answers_first_attempts_as_stored_on_postgres() {
     if let Some(db) = common::postgres("batch_stored_firsts") {
         answers_stored_first_attempts(&db);
+    }
+}
+
+/// The same in a large batch into an outbox with no events but a delivery
+/// made by hand: on PostgreSQL an initial load, which holds the tables and
+/// skips the lookups only where no delivery is stored at all.
+fn answers_a_hand_made_first_attempt_in_a_large_batch(db: &str) {
+    let subscribe: Vec<&str> = "sub create --client c --types t --any-target --id s1"
+        .split(' ')
+        .collect();
+    outbox(db, &subscribe, "");
+    outbox(
+        db,
+        &[
+            "delivery", "create", "--event", "e1", "--sub", "s1", "--client", "c",
+        ],
+        "",
+    );
+    outbox(db, &["delivery", "claim", "--worker", "w"], "");
+    let lines: String = std::iter::once("{\"eventId\": \"e1\", \"type\": \"t\"}\n".to_owned())
+        .chain((1..12_000).map(line))
+        .collect();
+    let answers = outbox(db, &["event", "record", "--batch", "-", "--json"], &lines);
+    let first: Value = serde_json::from_str(answers.lines().next().unwrap()).unwrap();
+    assert_eq!(first["event"]["eventId"], "e1");
+    assert_eq!(first["deliveries"][0]["status"], "claimed", "{first}");
+}
+
+#[test]
+fn a_large_batch_answers_a_hand_made_first_attempt_as_stored() {
+    let dir = tempfile::tempdir().unwrap();
+    answers_a_hand_made_first_attempt_in_a_large_batch(
+        dir.path().join("outbox.db").to_str().unwrap(),
+    );
+}
+
+#[test]
+fn a_large_batch_answers_a_hand_made_first_attempt_as_stored_on_postgres() {
+    if let Some(db) = common::postgres("batch_hand_made_first") {
+        answers_a_hand_made_first_attempt_in_a_large_batch(&db);
     }
 }
