@@ -115,7 +115,7 @@ pub fn env_size(name: &str, default: usize) -> usize {
 
 /// The outbox at `db`: a SQLite file, or a PostgreSQL URL.
 pub fn open(db: &Path, sync: Durability) -> Outbox {
-    let store: Box<dyn outbox::store::Store> = match db.to_str().filter(|d| is_url(d)) {
+    let store: Box<dyn outbox::core::storage::Store> = match db.to_str().filter(|d| is_url(d)) {
         Some(url) => Box::new(PostgresStore::connect_with(url, sync).unwrap()),
         None => Box::new(SqliteStore::open_with(db, sync).unwrap()),
     };

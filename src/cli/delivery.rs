@@ -10,7 +10,7 @@ use outbox::core::leases::{Cancel, Complete, Release, Renew, Sweep};
 use outbox::core::model::{DeliveryStatus, Transport};
 use outbox::core::prefix::IdKind;
 use outbox::core::retries::{Fail, Retry};
-use outbox::store::DeliveryFilter;
+use outbox::core::storage::DeliveryFilter;
 use outbox::{Error, Result};
 
 #[derive(Debug, Subcommand)]

@@ -7,7 +7,7 @@ use outbox::core::batch::BatchSink;
 use outbox::core::events::{AckEvent, EventRecorded, RecordEvent};
 use outbox::core::model::EventStatus;
 use outbox::core::prefix::IdKind;
-use outbox::store::EventFilter;
+use outbox::core::storage::EventFilter;
 use outbox::{Error, Result};
 use std::cell::RefCell;
 use std::io::BufRead;

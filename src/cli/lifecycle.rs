@@ -7,8 +7,8 @@ use crate::output::Report;
 use clap::Args;
 use outbox::core::model::DeliveryStatus;
 use outbox::core::prefix::IdKind;
+use outbox::core::storage::{DeliveryFilter, EventWindow};
 use outbox::lifecycle::Replay;
-use outbox::store::{DeliveryFilter, EventWindow};
 use outbox::{Error, Result};
 
 #[derive(Debug, Args)]

@@ -20,11 +20,12 @@ use clap::{Args, Parser, Subcommand};
 use outbox::core::json::{self, Object};
 use outbox::core::model::{Transport, Vocabulary};
 use outbox::core::prefix::IdKind;
+use outbox::core::storage::DeliveryFilter;
 use outbox::core::{Clock, Outbox};
 use outbox::lifecycle::when::parse_time;
+use outbox::store::Durability;
 use outbox::store::postgres::{self, PostgresStore};
 use outbox::store::sqlite::SqliteStore;
-use outbox::store::{DeliveryFilter, Durability};
 use outbox::{Error, Result};
 use serde_json::Value;
 use std::io::{Read, Write};
@@ -175,7 +176,7 @@ impl Context {
     }
 
     fn open(&self, create: bool) -> Result<Outbox> {
-        let store: Box<dyn outbox::store::Store> =
+        let store: Box<dyn outbox::core::storage::Store> =
             match self.db.to_str().filter(|db| postgres::is_url(db)) {
                 Some(url) => Box::new(PostgresStore::connect_with(url, self.durability)?),
                 None if create => Box::new(SqliteStore::open_with(&self.db, self.durability)?),

@@ -7,7 +7,7 @@ use crate::output::{Paged, Report};
 use clap::Args;
 use outbox::core::Outbox;
 use outbox::core::prefix::IdKind;
-use outbox::store::Cursor;
+use outbox::core::storage::Cursor;
 use outbox::{Error, Result};
 
 #[derive(Debug, Clone, Default, Args)]

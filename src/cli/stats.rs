@@ -7,8 +7,8 @@ use outbox::Error;
 use outbox::Result;
 use outbox::core::Outbox;
 use outbox::core::model::DeliveryStatus;
+use outbox::core::storage::DeliveryFilter;
 use outbox::lifecycle::when::parse_duration;
-use outbox::store::DeliveryFilter;
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {

@@ -8,9 +8,9 @@ use outbox::core::model::{SubscriptionStatus, Transport};
 use outbox::core::policy::PolicyChange;
 use outbox::core::prefix::IdKind;
 use outbox::core::retries::MAX_MAX_ATTEMPTS;
+use outbox::core::storage::SubscriptionFilter;
 use outbox::core::subscriptions::SubscriptionFields;
 use outbox::lifecycle::when::parse_duration;
-use outbox::store::SubscriptionFilter;
 use outbox::worker::secrets::SecretChange;
 use outbox::{Error, Result};
 

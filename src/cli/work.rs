@@ -91,7 +91,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let worker = args.worker.clone().unwrap_or_else(default_worker);
     let filter = ctx.delivery_filter(&args.filter)?;
     let claim_for = |transport: Option<Transport>| Claim {
-        filter: outbox::store::DeliveryFilter {
+        filter: outbox::core::storage::DeliveryFilter {
             transport,
             event_type: args.event_type.clone(),
             ..filter.clone()

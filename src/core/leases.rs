@@ -9,8 +9,8 @@ use super::deliveries::{
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus};
 use super::retries::{Fail, RetryOutcome, fail};
+use crate::core::storage::{DeliveryFilter, Tx};
 use crate::error::{Refusal, Result};
-use crate::store::{DeliveryFilter, Tx};
 use serde::Serialize;
 
 /// `claimNext` / `claimBatch` payload.

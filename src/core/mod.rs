@@ -1,6 +1,7 @@
 //! The reference semantics: what each command does to events, subscriptions
 //! and deliveries. Knows nothing of the command line or of SQL; it reads and
-//! writes records through [`crate::store::Tx`], one transaction per command.
+//! writes records through [`storage::Tx`], one transaction per command, which
+//! each backend in `crate::store` implements.
 
 pub mod batch;
 mod chunk;
@@ -16,13 +17,12 @@ pub mod policy;
 pub mod prefix;
 pub mod retries;
 mod sorter;
+pub mod storage;
 pub mod subscriptions;
-#[cfg(test)]
-mod tests;
 pub mod transfer;
 
+use crate::core::storage::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
 use crate::error::{Error, Result};
-use crate::store::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
 use batch::BatchSink;
 use deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, NewDelivery, StatsReply};
 use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};

@@ -1,5 +1,6 @@
 //! The three records of the outbox (event, subscription, delivery) and their
-//! status vocabularies, serialised with the reference's keys.
+//! status vocabularies, serialised with the reference's keys; beside them the
+//! signing secrets of subscriptions, kept apart from their JSON.
 
 use super::json::Object;
 use serde::{Deserialize, Serialize};
@@ -148,4 +149,13 @@ pub struct Delivery {
     /// When the current claim lapses; 0 when not claimed.
     pub lease_expires_at: i64,
     pub delivered_at: i64,
+}
+
+/// One signing secret of one subscription (`sub secret`, webhook signatures).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Secret {
+    pub sub_id: String,
+    pub secret: String,
+    pub created_at: i64,
 }

@@ -11,8 +11,8 @@ use super::replay::chains;
 use crate::core::OkTrue;
 use crate::core::Outbox;
 use crate::core::model::{Delivery, DeliveryStatus, Event};
+use crate::core::storage::{Cursor, EventWindow, Space, Tx};
 use crate::error::Result;
-use crate::store::{Cursor, EventWindow, Space, Tx};
 use serde::Serialize;
 
 /// How long a prune leaves the write lock free between its batches.
@@ -99,7 +99,7 @@ impl Outbox {
         })
     }
 
-    /// Vacuums the database after a prune (see [`crate::store::Store::vacuum`]);
+    /// Vacuums the database after a prune (see [`crate::core::storage::Store::vacuum`]);
     /// false where the backend leaves it to the server.
     pub fn vacuum(&mut self) -> Result<bool> {
         self.store.vacuum()

@@ -10,9 +10,9 @@ use crate::core::json::Object;
 use crate::core::matching::takes;
 use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
 use crate::core::retries::{Retry, queue_attempt};
+use crate::core::storage::{Cursor, EventWindow, Tx};
 use crate::core::subscriptions::get as get_subscription;
 use crate::error::{Refusal, Result};
-use crate::store::{Cursor, EventWindow, Tx};
 
 /// `delivery replay`: which finished chains to send again.
 #[derive(Clone, Debug, Default)]

@@ -5,8 +5,8 @@ use super::tables::{DELIVERIES, delivery_table, tally};
 use super::{Human, Report, View, timestamp};
 use outbox::core::deliveries::StatsReply;
 use outbox::core::leases::SweptAsFailed;
+use outbox::core::storage::Space;
 use outbox::lifecycle::{Pruned, Queued};
-use outbox::store::Space;
 
 impl Human for Queued {
     fn human(&self, view: &View) -> String {

@@ -4,8 +4,8 @@
 //! the kept counts plus the two counts that depend on the time (deliveries
 //! due later, leases run out), each read from a small index of its own.
 
-use super::{DeliveryCounts, DeliveryFilter};
 use crate::core::model::{Delivery, DeliveryStatus, Transport};
+use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use crate::error::Result;
 use std::collections::HashMap;
 

@@ -4,19 +4,11 @@
 //! signature under each, so a receiver can move to the new one at its pace.
 
 use super::signing::{self, key_of};
+use crate::core::model::Secret;
 use crate::core::subscriptions::get as get_subscription;
 use crate::core::{OkTrue, Outbox};
 use crate::error::Result;
-use serde::{Deserialize, Serialize};
-
-/// One signing secret of one subscription.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Secret {
-    pub sub_id: String,
-    pub secret: String,
-    pub created_at: i64,
-}
+use serde::Serialize;
 
 /// What `sub secret` does.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,17 +2,17 @@
 //! comes next in one write, so a worker at concurrency 1 spends one commit
 //! per delivery; and renewing or giving back the leases it holds.
 
-use super::secrets::Secret;
 use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
 use crate::core::leases::{self, Claim, Complete};
+use crate::core::model::Secret;
 use crate::core::model::{Delivery, Event, Subscription, SubscriptionStatus, Transport};
 use crate::core::retries::{self, Fail, Failed};
+use crate::core::storage::Tx;
 use crate::core::subscriptions::{self, SubscriptionFields};
 use crate::core::{Outbox, limit};
 use crate::error::{Error, Result};
-use crate::store::Tx;
 use serde::Serialize;
 
 /// A claimed delivery with what a handler or sender needs to act on it.

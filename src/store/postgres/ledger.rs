@@ -5,10 +5,10 @@
 
 use super::rows::Query;
 use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
+use crate::core::storage::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
 use crate::core::subscriptions::type_keys;
 use crate::store::sql::DEAD_LETTER;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
-use crate::store::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
 
 /// ` AND (created_at, id) < ($n, $m)` (or `>`), continuing a page.
 pub(super) fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Option<&Cursor>) {

@@ -8,7 +8,7 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{CLAIM_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count};
-use crate::store::DeliveryFilter;
+use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls};
 

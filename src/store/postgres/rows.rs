@@ -3,8 +3,8 @@
 
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::storage::DeliveryFilter;
 use crate::error::{Error, Result, StorageCode};
-use crate::store::DeliveryFilter;
 use postgres::Row;
 use postgres::types::ToSql;
 use serde::de::DeserializeOwned;

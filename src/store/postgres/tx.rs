@@ -17,18 +17,18 @@ use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
 use crate::core::json::Object;
+use crate::core::model::Secret;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
+use crate::core::storage::{
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+};
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
 };
-use crate::store::{
-    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
-};
-use crate::worker::secrets::Secret;
 use postgres::{Statement, Transaction};
 use std::collections::HashMap;
 

@@ -5,8 +5,9 @@
 
 use super::queries::{Conditions, DELIVERY_COLUMNS, EVENT_COLUMNS, Query};
 use crate::core::prefix::IdKind;
+use crate::core::storage::{Cursor, DeliveryFilter, EventWindow};
+use crate::store::id_column;
 use crate::store::sql::DEAD_LETTER;
-use crate::store::{Cursor, DeliveryFilter, EventWindow, id_column};
 use rusqlite::types::Value as SqlValue;
 
 /// ` AND (created_at, id) < (?, ?)` (or `>`), continuing a page.
@@ -163,10 +164,10 @@ mod tests {
         assert_indexed(&conn, "delivery list page", &q, true);
         let q = super::super::queries::queued_due(&deliveries_page, 100, 20);
         assert_indexed(&conn, "ready page", &q, true);
-        let events_page = crate::store::EventFilter {
+        let events_page = crate::core::storage::EventFilter {
             event_type: Some("t".into()),
             before: page,
-            ..crate::store::EventFilter::default()
+            ..crate::core::storage::EventFilter::default()
         };
         let q = super::super::queries::events(&events_page, 20);
         assert_indexed(&conn, "event list page", &q, true);

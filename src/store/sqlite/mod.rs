@@ -11,7 +11,8 @@ mod queries;
 mod rows;
 mod tx;
 
-use super::{Durability, Space, Store, Tx};
+use super::Durability;
+use crate::core::storage::{Space, Store, Tx};
 use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;

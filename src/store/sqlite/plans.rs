@@ -4,7 +4,7 @@
 
 use super::queries::*;
 use crate::core::model::{DeliveryStatus, EventStatus, SubscriptionStatus, Transport};
-use crate::store::{DeliveryFilter, EventFilter, SubscriptionFilter};
+use crate::core::storage::{DeliveryFilter, EventFilter, SubscriptionFilter};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, params_from_iter};
 

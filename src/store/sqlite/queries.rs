@@ -2,7 +2,7 @@
 //! each one can use the index made for it. Kept apart from execution so the
 //! tests can ask SQLite how it plans them.
 
-use crate::store::{DeliveryFilter, EventFilter, SubscriptionFilter};
+use crate::core::storage::{DeliveryFilter, EventFilter, SubscriptionFilter};
 use rusqlite::types::Value as SqlValue;
 use std::sync::LazyLock;
 

@@ -8,7 +8,7 @@ use crate::core::json;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Subscription, SubscriptionStatus, Transport,
 };
-use crate::store::{DeliveryFilter, SubscriptionFilter};
+use crate::core::storage::{DeliveryFilter, SubscriptionFilter};
 
 fn store() -> (tempfile::TempDir, SqliteStore) {
     let dir = tempfile::tempdir().unwrap();

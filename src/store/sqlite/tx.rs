@@ -11,17 +11,17 @@ use super::rows::{
 };
 use super::sql_error;
 use crate::core::json::Object;
+use crate::core::model::Secret;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use crate::core::prefix::{IdKind, range_end};
+use crate::core::storage::{
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+};
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges, KeptCounts};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
-use crate::store::{
-    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
-    first_in_claim_order, not_as_read,
-};
-use crate::worker::secrets::Secret;
+use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use std::collections::HashMap;

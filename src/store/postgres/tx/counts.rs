@@ -5,8 +5,8 @@
 
 use super::super::rows::Query;
 use super::PostgresTx;
+use crate::core::storage::DeliveryFilter;
 use crate::error::Result;
-use crate::store::DeliveryFilter;
 use crate::store::counts::{CountChange, KeptCounts};
 use std::hash::{BuildHasher, Hasher};
 

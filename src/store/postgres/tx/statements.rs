@@ -7,9 +7,10 @@ use super::super::pg_error;
 use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
 use super::{CLAIM_PLANNER, PLANNER_DEFAULTS, PostgresTx};
 use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::storage::DeliveryFilter;
 use crate::error::Result;
+use crate::store::first_in_claim_order;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION_COLUMNS};
-use crate::store::{DeliveryFilter, first_in_claim_order};
 use postgres::types::ToSql;
 use postgres::{Row, Statement};
 

@@ -2,11 +2,11 @@
 //! and their signing secrets.
 
 use super::PostgresTx;
+use crate::core::model::Secret;
 use crate::core::model::Subscription;
 use crate::error::Result;
 use crate::store::postgres::rows::json_text;
 use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE};
-use crate::worker::secrets::Secret;
 
 impl PostgresTx<'_> {
     /// Writes the subscription and the rows that match it by event type.

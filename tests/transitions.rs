@@ -1,15 +1,15 @@
 //! The delivery state machine through the core API, on a real store: the
 //! transitions, their guards, and the timestamps each one sets.
 
-use super::deliveries::Schedule;
-use super::events::RecordEvent;
-use super::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
-use super::model::{Delivery, DeliveryStatus, SubscriptionStatus};
-use super::retries::{Fail, Retry, RetryOutcome};
-use super::subscriptions::SubscriptionFields;
-use super::{Clock, Outbox};
-use crate::error::{Error, Refusal};
-use crate::store::sqlite::SqliteStore;
+use outbox::core::deliveries::Schedule;
+use outbox::core::events::RecordEvent;
+use outbox::core::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
+use outbox::core::model::{Delivery, DeliveryStatus, SubscriptionStatus};
+use outbox::core::retries::{Fail, Retry, RetryOutcome};
+use outbox::core::subscriptions::SubscriptionFields;
+use outbox::core::{Clock, Outbox};
+use outbox::error::{Error, Refusal};
+use outbox::store::sqlite::SqliteStore;
 
 const T: i64 = 1_795_975_331;
 
