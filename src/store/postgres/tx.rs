@@ -491,25 +491,6 @@ impl Tx for PostgresTx<'_> {
         if kept::kept_counts_serve(filter) {
             return kept::delivery_counts(self, filter, now);
         }
-        let mut q = Query::with_now(now).deliveries(filter);
-        q.sql = format!(
-            "SELECT status, transport, client_id, count(*), \
-                    count(*) FILTER (WHERE status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= $1)), \
-                    count(*) FILTER (WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1), \
-                    count(*) FILTER (WHERE {LEASE_EXPIRED}), \
-                    count(*) FILTER (WHERE status = 'claimed' AND (lease_expires_at <= 0 OR lease_expires_at > $1)) \
-             FROM deliveries WHERE TRUE{} GROUP BY status, transport, client_id",
-            q.sql
-        );
-        type Group = (String, String, String, [i64; 5]);
-        let groups: Vec<Group> = self.run(q, |row| {
-            Ok((
-                row.get(0),
-                row.get(1),
-                row.get(2),
-                [row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)],
-            ))
-        })?;
-        Ok(DeliveryCounts::from_groups(groups))
+        self.counted_from_rows(filter, now)
     }
 }

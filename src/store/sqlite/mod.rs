@@ -3,7 +3,6 @@
 
 mod bulk;
 mod bulk_load;
-mod counts;
 mod ledger;
 #[cfg(test)]
 mod plans;

@@ -1,12 +1,13 @@
 //! The SQL of every read and write, inside one SQLite transaction.
 //! Statements are prepared once per connection (`prepare_cached`).
 
+mod counts;
+
 use super::bulk;
-use super::counts;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
-    self, OnConflict, counter_row, delivery_row, event_row, first, from_json, json_text, parsed,
+    self, OnConflict, delivery_row, event_row, first, from_json, json_text, parsed,
     subscription_row,
 };
 use super::sql_error;
@@ -19,7 +20,7 @@ use crate::core::storage::{
 };
 use crate::core::subscriptions::type_keys;
 use crate::error::Result;
-use crate::store::counts::{self as kept, CountChanges, KeptCounts};
+use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
@@ -474,42 +475,5 @@ impl Tx for SqliteTx<'_> {
             return self.counted_from_rows(filter, now);
         }
         kept::delivery_counts(self, filter, now)
-    }
-}
-
-impl KeptCounts for SqliteTx<'_> {
-    fn kept(&mut self, filter: &DeliveryFilter) -> Result<Vec<(String, String, String, i64)>> {
-        counts::flush(&mut self.counts, &self.tx)?;
-        self.run(queries::counters(filter), counter_row)
-    }
-
-    fn scheduled(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        self.run_count(queries::scheduled(filter, now))
-    }
-
-    fn expired(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        self.run_count(queries::expired(filter, now))
-    }
-}
-
-impl SqliteTx<'_> {
-    /// Counts by reading the deliveries a filter selects.
-    fn counted_from_rows(&mut self, filter: &DeliveryFilter, now: i64) -> Result<DeliveryCounts> {
-        type Group = (String, String, String, [i64; 5]);
-        let groups: Vec<Group> = self.run(queries::counts(filter, now), |row| {
-            Ok((
-                row.get(0)?,
-                row.get(1)?,
-                row.get(2)?,
-                [
-                    row.get(3)?,
-                    row.get(4)?,
-                    row.get(5)?,
-                    row.get(6)?,
-                    row.get(7)?,
-                ],
-            ))
-        })?;
-        Ok(DeliveryCounts::from_groups(groups))
     }
 }

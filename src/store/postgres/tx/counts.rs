@@ -1,11 +1,12 @@
 //! The kept delivery counts on PostgreSQL (`delivery_counts`): a
 //! transaction's changes written in one statement to the rows of one slot,
 //! read back summed over the slots with the changes not yet written, and
-//! counted again from the rows on request.
+//! counted again from the rows on request; and counted from the rows where
+//! a filter asks more than the kept counts can tell.
 
 use super::super::rows::Query;
-use super::PostgresTx;
-use crate::core::storage::DeliveryFilter;
+use super::{LEASE_EXPIRED, PostgresTx};
+use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use crate::error::Result;
 use crate::store::counts::{CountChange, KeptCounts};
 use std::hash::{BuildHasher, Hasher};
@@ -138,5 +139,36 @@ impl KeptCounts for PostgresTx<'_> {
 
     fn expired(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
         self.count_where(counts_sql::EXPIRED, filter, now)
+    }
+}
+
+impl PostgresTx<'_> {
+    /// Counts by reading the deliveries a filter selects, for the filters
+    /// the kept counts cannot serve.
+    pub(super) fn counted_from_rows(
+        &mut self,
+        filter: &DeliveryFilter,
+        now: i64,
+    ) -> Result<DeliveryCounts> {
+        let mut q = Query::with_now(now).deliveries(filter);
+        q.sql = format!(
+            "SELECT status, transport, client_id, count(*), \
+                    count(*) FILTER (WHERE status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= $1)), \
+                    count(*) FILTER (WHERE status = 'queued' AND next_attempt_at > 0 AND next_attempt_at > $1), \
+                    count(*) FILTER (WHERE {LEASE_EXPIRED}), \
+                    count(*) FILTER (WHERE status = 'claimed' AND (lease_expires_at <= 0 OR lease_expires_at > $1)) \
+             FROM deliveries WHERE TRUE{} GROUP BY status, transport, client_id",
+            q.sql
+        );
+        type Group = (String, String, String, [i64; 5]);
+        let groups: Vec<Group> = self.run(q, |row| {
+            Ok((
+                row.get(0),
+                row.get(1),
+                row.get(2),
+                [row.get(3), row.get(4), row.get(5), row.get(6), row.get(7)],
+            ))
+        })?;
+        Ok(DeliveryCounts::from_groups(groups))
     }
 }
