@@ -118,9 +118,7 @@ def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path, l
         elif number == len(OPENING) and large and seed % 10 == 0:
             step = walk.large_batch(large)
         elif number < steps:
-            # Steps of the lengths of leases and delays, so that deadlines fall
-            # due exactly at a step as often as before or after one.
-            walk.now += rng.choice([0, 0, 1, 1, 5, 10, 30, 60, 120, 300])
+            walk.tick()
             step = walk.next_args()
         else:
             step = FINAL_READS[number - steps]

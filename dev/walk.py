@@ -27,9 +27,24 @@ class Walk:
         self.seen = {"subId": [], "eventId": [], "deliveryId": []}
         self.status = {}  # delivery id -> the status an answer last showed
         self.holder = {}  # delivery id -> the worker an answer last showed claiming it
+        self.deadlines = set()  # retry and lease deadlines answers showed
+
+    def tick(self):
+        """Moves the clock: a step of the lengths of leases and delays, or
+        now and then exactly to the next deadline an answer showed, so that
+        claims and sweeps meet a retry or a lease at the second it falls
+        due (the boundary `<=` against `<`)."""
+        ahead = sorted(d for d in self.deadlines if d > self.now)
+        if ahead and self.maybe(0.2):
+            self.now = ahead[0]
+        else:
+            self.now += self.pick([0, 0, 1, 1, 5, 10, 30, 60, 120, 300])
 
     def learn(self, value):
         if isinstance(value, dict):
+            for key in ("nextAttemptAt", "leaseExpiresAt"):
+                if isinstance(value.get(key), int) and value[key] > 0:
+                    self.deadlines.add(value[key])
             if isinstance(value.get("deliveryId"), str) and "status" in value:
                 self.status[value["deliveryId"]] = value["status"]
                 self.holder[value["deliveryId"]] = value.get("claimedBy")
