@@ -402,13 +402,13 @@ fn storage_error(e: &rusqlite::Error, path: &Path) -> Error {
     }
 }
 
-/// Maps a SQLite failure to a storage error code.
 impl Drop for SqliteStore {
     fn drop(&mut self) {
         self.end_bulk();
     }
 }
 
+/// Maps a SQLite failure to a storage error code.
 pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
     let code = match e.sqlite_error_code() {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StorageCode::Locked,
