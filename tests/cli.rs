@@ -403,10 +403,21 @@ fn foreign_files_are_refused_and_untouched() {
     conn.execute_batch("PRAGMA user_version = 99;").unwrap();
     drop(conn);
 
+    // An outbox whose schema page is overwritten past the file header.
+    let damaged = sandbox.dir.path().join("damaged.db");
+    sandbox
+        .cmd(&["--db", "damaged.db", "init"])
+        .assert()
+        .success();
+    let mut bytes = std::fs::read(&damaged).unwrap();
+    bytes[200..4096].fill(0x5a);
+    std::fs::write(&damaged, bytes).unwrap();
+
     for (file, error) in [
         ("notes.txt", "storage:notOutbox"),
         ("other.db", "storage:notOutbox"),
         ("newer.db", "storage:newer"),
+        ("damaged.db", "storage:corrupt"),
     ] {
         let path = sandbox.dir.path().join(file);
         let before = std::fs::read(&path).unwrap();
