@@ -152,6 +152,51 @@ fn unreachable_servers_and_bad_credentials_exit_3() {
     }
 }
 
+/// A delivery row another session holds: the completion waits
+/// `--busy-timeout` for it, then fails with storage:locked (exit 3) having
+/// written nothing, and goes through once the row is free.
+#[test]
+fn a_row_held_by_another_session_fails_with_storage_locked() {
+    let Some(url) = seeded("row_lock") else {
+        return;
+    };
+    let claimed: Value =
+        serde_json::from_slice(&outbox(&url, &["delivery", "claim", "--worker", "w"]).stdout)
+            .unwrap();
+    let id = claimed["delivery"]["deliveryId"]
+        .as_str()
+        .expect("the seed's delivery is claimed")
+        .to_owned();
+    let complete = [
+        "--busy-timeout",
+        "1s",
+        "delivery",
+        "complete",
+        &id,
+        "--worker",
+        "w",
+    ];
+
+    let mut holder = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let mut held = holder.transaction().unwrap();
+    held.execute(
+        "SELECT 1 FROM deliveries WHERE delivery_id = $1 FOR UPDATE",
+        &[&id],
+    )
+    .unwrap();
+    let output = outbox(&url, &complete);
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answer["error"], "storage:locked", "{answer}");
+    held.rollback().unwrap();
+
+    let got: Value =
+        serde_json::from_slice(&outbox(&url, &["delivery", "get", &id]).stdout).unwrap();
+    assert_eq!(got["delivery"]["status"], "claimed", "{got}");
+    let output = outbox(&url, &complete);
+    assert!(output.status.success(), "{output:?}");
+}
+
 #[test]
 fn a_server_that_goes_away_mid_batch_leaves_nothing_half_written() {
     let Some(url) = seeded("goes_away") else {
