@@ -1,6 +1,7 @@
 //! What only the PostgreSQL backend can get wrong: refused input and lost
-//! connections that must write nothing, unreachable servers, and a schema
-//! from a newer outbox. Skipped with a reason when OUTBOX_TEST_PG is unset.
+//! connections that must write nothing, unreachable servers, a row another
+//! session holds, and a schema from a newer outbox. Skipped with a reason
+//! when OUTBOX_TEST_PG is unset.
 
 mod common;
 
