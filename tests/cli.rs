@@ -101,6 +101,41 @@ fn header(table: &str) -> Vec<String> {
         .collect()
 }
 
+/// The status line of a delivery's card: the lease beside a claimed one,
+/// the status alone once it is finished.
+#[test]
+fn a_delivery_card_shows_the_lease_while_claimed_and_the_status_alone_when_finished() {
+    let sandbox = Sandbox::seeded();
+    let claimed = sandbox.json(&[
+        "delivery", "claim", "--client", "audit", "--worker", "w1", "--lease", "240",
+    ]);
+    let id = claimed["delivery"]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let status_line = |card: &str| -> String {
+        card.lines()
+            .find(|line| line.starts_with("status "))
+            .unwrap_or_else(|| panic!("no status line:\n{card}"))
+            .split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(
+        status_line(&sandbox.text(&["delivery", "get", &id])),
+        "claimed (lease in 4m)"
+    );
+    sandbox
+        .cmd(&["delivery", "fail", &id, "--worker", "w1", "--no-retry"])
+        .assert()
+        .success();
+    assert_eq!(
+        status_line(&sandbox.text(&["delivery", "get", &id])),
+        "failed"
+    );
+}
+
 #[test]
 fn delivery_tables_show_the_worker_view_one_row_per_line_when_piped() {
     let sandbox = Sandbox::seeded();

@@ -196,6 +196,19 @@ pub(super) fn due(d: &Delivery, now: i64) -> String {
     }
 }
 
+/// A card's status line: what is due or how the lease stands beside a
+/// queued or claimed delivery; a finished one's status alone.
+fn status_and_due(d: &Delivery, now: i64) -> String {
+    match d.status {
+        DeliveryStatus::Queued | DeliveryStatus::Claimed => {
+            format!("{} ({})", d.status, due(d, now))
+        }
+        DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled => {
+            d.status.to_string()
+        }
+    }
+}
+
 pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
     key_values(
         view,
@@ -206,7 +219,7 @@ pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
             ("clientId", or_dash(&d.client_id).to_owned()),
             ("transport", d.transport.to_string()),
             ("endpoint", or_dash(&d.endpoint).to_owned()),
-            ("status", format!("{} ({})", d.status, due(d, view.now))),
+            ("status", status_and_due(d, view.now)),
             ("attempt", d.attempt.to_string()),
             ("claimedBy", or_dash(&d.claimed_by).to_owned()),
             ("lastError", or_dash(&d.last_error).to_owned()),
