@@ -2,12 +2,12 @@
 //! record events, subscriptions fan them out into deliveries, and workers
 //! claim deliveries under leases until they complete, fail or are released.
 //!
-//! [`core`] holds the semantics, [`store`] the SQL, [`error`] the one error type.
+//! [`core`] holds the semantics and the one error type ([`Error`]), [`store`]
+//! the SQL; [`lifecycle`] and [`worker`] build on the core.
 
 pub mod core;
-pub mod error;
 pub mod lifecycle;
 pub mod store;
 pub mod worker;
 
-pub use error::{Error, ErrorKind, Refusal, Result, StorageCode};
+pub use core::error::{Error, ErrorKind, Refusal, Result, StorageCode};

@@ -2,13 +2,13 @@
 //! transitions, their guards, and the timestamps each one sets.
 
 use outbox::core::deliveries::Schedule;
+use outbox::core::error::{Error, Refusal};
 use outbox::core::events::RecordEvent;
 use outbox::core::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
 use outbox::core::model::{Delivery, DeliveryStatus, SubscriptionStatus};
 use outbox::core::retries::{Fail, Retry, RetryOutcome};
 use outbox::core::subscriptions::SubscriptionFields;
 use outbox::core::{Clock, Outbox};
-use outbox::error::{Error, Refusal};
 use outbox::store::sqlite::SqliteStore;
 
 const T: i64 = 1_795_975_331;

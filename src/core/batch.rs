@@ -14,8 +14,8 @@ use super::chunk::{Chunk, RECORD_CHUNK};
 use super::events::{self, EventRecorded, Prepared, RecordEvent};
 use super::model::Delivery;
 use super::sorter::Sorter;
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::storage::Tx;
-use crate::error::{Error, Result, StorageCode};
 use std::collections::HashMap;
 
 /// Where a batch's answers go, and who hears how it goes.

@@ -6,8 +6,8 @@ use super::events::nonzero;
 use super::ids;
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus, Transport};
+use crate::core::error::{Refusal, Result};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter, Tx};
-use crate::error::{Refusal, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

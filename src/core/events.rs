@@ -8,8 +8,8 @@ use super::ids;
 use super::json::Object;
 use super::matching::matching;
 use super::model::{Delivery, Event, EventStatus, Subscription};
+use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{EventFilter, Tx};
-use crate::error::{Error, Refusal, Result};
 use serde::Serialize;
 use serde_json::Value;
 

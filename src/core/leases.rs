@@ -9,8 +9,8 @@ use super::deliveries::{
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus};
 use super::retries::{Fail, RetryOutcome, fail};
+use crate::core::error::{Refusal, Result};
 use crate::core::storage::{DeliveryFilter, Tx};
-use crate::error::{Refusal, Result};
 use serde::Serialize;
 
 /// `claimNext` / `claimBatch` payload.
@@ -62,7 +62,7 @@ pub struct Sweep {
     pub last_error: Option<String>,
 }
 
-pub(super) fn refuse(code: &'static str, delivery: Delivery) -> crate::error::Error {
+pub(super) fn refuse(code: &'static str, delivery: Delivery) -> crate::core::error::Error {
     Refusal::Transition {
         code,
         delivery: Box::new(delivery),

@@ -5,8 +5,8 @@
 use super::OkTrue;
 use super::coerce::truthy;
 use super::model::{Subscription, SubscriptionStatus};
+use crate::core::error::Result;
 use crate::core::storage::Tx;
-use crate::error::Result;
 use serde::Serialize;
 
 /// The active subscriptions an event with these fields reaches, by `subId`.

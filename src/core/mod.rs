@@ -7,6 +7,7 @@ pub mod batch;
 mod chunk;
 pub mod coerce;
 pub mod deliveries;
+pub mod error;
 pub mod events;
 pub mod ids;
 pub mod json;
@@ -21,8 +22,8 @@ pub mod storage;
 pub mod subscriptions;
 pub mod transfer;
 
+use crate::core::error::{Error, Result};
 use crate::core::storage::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
-use crate::error::{Error, Result};
 use batch::BatchSink;
 use deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, NewDelivery, StatsReply};
 use events::{AckEvent, EventList, EventRecorded, EventReply, RecordEvent};

@@ -3,7 +3,7 @@
 //! git takes a short hash. Whole ids never cost a lookup.
 
 use super::Outbox;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 
 /// Which records an id names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

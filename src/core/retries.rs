@@ -8,8 +8,8 @@ use super::json::Object;
 use super::leases::{check_owner, refuse};
 use super::model::{Delivery, DeliveryStatus, Transport};
 use super::policy::RetryPolicy;
+use crate::core::error::Result;
 use crate::core::storage::Tx;
-use crate::error::Result;
 use serde::Serialize;
 
 /// Retries stop after this many attempts unless told otherwise.

@@ -10,7 +10,7 @@
 //! a merge never reads from more files than that and each row is written
 //! once per size (twice at ten million small events).
 
-use crate::error::{Error, Result, StorageCode};
+use crate::core::error::{Error, Result, StorageCode};
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 use std::fs::File;

@@ -3,13 +3,13 @@
 //! give. The core owns them, so it depends on no backend; `crate::store`
 //! holds the implementations and the only SQL.
 
+use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Secret, Subscription, SubscriptionStatus,
     Transport,
 };
 use crate::core::prefix::IdKind;
-use crate::error::Result;
 use std::collections::BTreeMap;
 
 /// Filters of `event list`; `None` means "any".

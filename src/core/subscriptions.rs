@@ -7,8 +7,8 @@ use super::ids;
 use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
 use super::policy::PolicyChange;
+use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{SubscriptionFilter, Tx};
-use crate::error::{Error, Refusal, Result};
 use serde::Serialize;
 
 /// The fields of `createSubscription`'s payload, and of

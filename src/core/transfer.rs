@@ -4,9 +4,9 @@
 use super::chunk::Chunk;
 use super::json;
 use super::model::{Delivery, Event, Subscription};
+use crate::core::error::{Error, Result};
 use crate::core::model::Secret;
 use crate::core::storage::Tx;
-use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// One exported record: `{"subscription": {...}}`, `{"secret": {...}}`

@@ -10,9 +10,9 @@
 use super::replay::chains;
 use crate::core::OkTrue;
 use crate::core::Outbox;
+use crate::core::error::Result;
 use crate::core::model::{Delivery, DeliveryStatus, Event};
 use crate::core::storage::{Cursor, EventWindow, Space, Tx};
-use crate::error::Result;
 use serde::Serialize;
 
 /// How long a prune leaves the write lock free between its batches.

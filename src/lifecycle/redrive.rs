@@ -4,11 +4,11 @@
 
 use super::{PAGE, Queued};
 use crate::core::deliveries::{DeliveryList, get};
+use crate::core::error::{Refusal, Result};
 use crate::core::model::{Delivery, DeliveryStatus};
 use crate::core::retries::queue_attempt;
 use crate::core::storage::{Cursor, DeliveryFilter, Tx};
 use crate::core::{OkTrue, Outbox};
-use crate::error::{Refusal, Result};
 use std::collections::HashMap;
 
 impl Outbox {

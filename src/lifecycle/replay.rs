@@ -5,6 +5,7 @@
 
 use super::{PAGE, Queued};
 use crate::core::Outbox;
+use crate::core::error::{Refusal, Result};
 use crate::core::events::first_attempt;
 use crate::core::json::Object;
 use crate::core::matching::takes;
@@ -12,7 +13,6 @@ use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
 use crate::core::retries::{Retry, queue_attempt};
 use crate::core::storage::{Cursor, EventWindow, Tx};
 use crate::core::subscriptions::get as get_subscription;
-use crate::error::{Refusal, Result};
 
 /// `delivery replay`: which finished chains to send again.
 #[derive(Clone, Debug, Default)]

@@ -4,9 +4,9 @@
 //! the kept counts plus the two counts that depend on the time (deliveries
 //! due later, leases run out), each read from a small index of its own.
 
+use crate::core::error::Result;
 use crate::core::model::{Delivery, DeliveryStatus, Transport};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
-use crate::error::Result;
 use std::collections::HashMap;
 
 /// Count changes not yet written. A claim of 500 deliveries of one client

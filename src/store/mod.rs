@@ -8,9 +8,9 @@ pub mod postgres;
 mod sql;
 pub mod sqlite;
 
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::model::{Delivery, DeliveryStatus};
 use crate::core::prefix::IdKind;
-use crate::error::{Error, Result, StorageCode};
 
 /// How hard a commit works to survive power loss.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

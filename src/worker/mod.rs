@@ -11,11 +11,11 @@ pub mod send;
 pub mod settle;
 pub mod signing;
 
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
 use crate::core::leases::{Claim, Complete, Release, Renew};
 use crate::core::retries::Fail;
 use crate::core::{Clock, Outbox};
-use crate::error::{Error, Result, StorageCode};
 use handler::Handler;
 use send::Sender;
 use settle::{Claimed, Finish, Settled};

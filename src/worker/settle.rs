@@ -5,6 +5,7 @@
 use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
+use crate::core::error::{Error, Result};
 use crate::core::leases::{self, Claim, Complete};
 use crate::core::model::Secret;
 use crate::core::model::{Delivery, Event, Subscription, SubscriptionStatus, Transport};
@@ -12,7 +13,6 @@ use crate::core::retries::{self, Fail, Failed};
 use crate::core::storage::Tx;
 use crate::core::subscriptions::{self, SubscriptionFields};
 use crate::core::{Outbox, limit};
-use crate::error::{Error, Result};
 use serde::Serialize;
 
 /// A claimed delivery with what a handler or sender needs to act on it.

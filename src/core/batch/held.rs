@@ -5,8 +5,8 @@
 //! batch's time.
 
 use super::spill_error;
+use crate::core::error::Result;
 use crate::core::model::{Delivery, Event};
-use crate::error::Result;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 

@@ -13,8 +13,8 @@ mod tx;
 pub use tx::{CLAIM_PLANNER, UPDATE_DELIVERIES};
 
 use super::Durability;
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::storage::{Store, Tx};
-use crate::error::{Error, Result, StorageCode};
 use postgres::{Client, NoTls};
 use std::collections::HashMap;
 

@@ -6,7 +6,7 @@
 //! polling as well, only less often than they would without it.
 
 use super::pg_error;
-use crate::error::Result;
+use crate::core::error::Result;
 use postgres::NoTls;
 use postgres::fallible_iterator::FallibleIterator;
 

@@ -1,10 +1,10 @@
 //! Building PostgreSQL query text for the filters given, and reading rows
 //! back into records.
 
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
-use crate::error::{Error, Result, StorageCode};
 use postgres::Row;
 use postgres::types::ToSql;
 use serde::de::DeserializeOwned;

@@ -16,6 +16,7 @@ pub use pending::UPDATE_DELIVERIES;
 use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
+use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::Secret;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
@@ -24,7 +25,6 @@ use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
-use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,

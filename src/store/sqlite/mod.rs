@@ -11,8 +11,8 @@ mod rows;
 mod tx;
 
 use super::Durability;
+use crate::core::error::{Error, Result, StorageCode};
 use crate::core::storage::{Space, Store, Tx};
-use crate::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;
 use std::time::Duration;

@@ -3,9 +3,9 @@
 //! hold JSON, and the inserts of events and deliveries.
 
 use super::sql_error;
+use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Subscription};
-use crate::error::Result;
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;

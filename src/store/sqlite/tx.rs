@@ -11,6 +11,7 @@ use super::rows::{
     subscription_row,
 };
 use super::sql_error;
+use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::Secret;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
@@ -19,7 +20,6 @@ use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
-use crate::error::Result;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{first_in_claim_order, not_as_read};

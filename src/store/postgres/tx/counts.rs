@@ -6,8 +6,8 @@
 
 use super::super::rows::Query;
 use super::{LEASE_EXPIRED, PostgresTx};
+use crate::core::error::Result;
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
-use crate::error::Result;
 use crate::store::counts::{CountChange, KeptCounts};
 use std::hash::{BuildHasher, Hasher};
 

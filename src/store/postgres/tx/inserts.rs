@@ -4,8 +4,8 @@
 //! not 1,000.
 
 use super::PostgresTx;
+use crate::core::error::Result;
 use crate::core::model::{Delivery, DeliveryStatus, Event};
-use crate::error::Result;
 use crate::store::postgres::rows::{json_text, parsed};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use postgres::types::ToSql;

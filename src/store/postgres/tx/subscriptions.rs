@@ -2,9 +2,9 @@
 //! and their signing secrets.
 
 use super::PostgresTx;
+use crate::core::error::Result;
 use crate::core::model::Secret;
 use crate::core::model::Subscription;
-use crate::error::Result;
 use crate::store::postgres::rows::json_text;
 use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE};
 

@@ -3,8 +3,8 @@
 //! reading them for `stats`, and counting every delivery again.
 
 use super::SqliteTx;
+use crate::core::error::Result;
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
-use crate::error::Result;
 use crate::store::counts::{CountChanges, KeptCounts};
 use crate::store::sqlite::queries;
 use crate::store::sqlite::rows::counter_row;

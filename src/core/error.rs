@@ -2,7 +2,7 @@
 //! (`missing:type`, `invalid:claimOwner`, `deliveryNotFound`, `storage:locked`)
 //! and a kind that decides the exit status.
 
-use crate::core::model::{Delivery, Subscription};
+use super::model::{Delivery, Subscription};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::fmt;
