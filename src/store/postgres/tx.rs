@@ -18,8 +18,7 @@ use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
 use crate::core::error::Result;
 use crate::core::json::Object;
-use crate::core::model::Secret;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Subscription};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,

@@ -3,8 +3,7 @@
 
 use super::PostgresTx;
 use crate::core::error::Result;
-use crate::core::model::Secret;
-use crate::core::model::Subscription;
+use crate::core::model::{Secret, Subscription};
 use crate::store::postgres::rows::json_text;
 use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE};
 
