@@ -119,7 +119,7 @@ impl Human for Failed {
                 "retry: attempt {} of {max_attempts} queued as {} ({})",
                 delivery.attempt,
                 delivery.delivery_id,
-                due(delivery, view.now)
+                due(delivery, view.now).as_deref().unwrap_or("-")
             ),
             RetryOutcome::Exhausted { max_attempts, .. } => {
                 format!("retry: none, all {max_attempts} attempts used")

@@ -177,9 +177,10 @@ pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) ->
     view.finish(table)
 }
 
-/// The "due/lease" column: what the delivery is waiting for.
-pub(super) fn due(d: &Delivery, now: i64) -> String {
-    match d.status {
+/// What the delivery is waiting for (the "due/lease" column): its due time
+/// while queued, its lease while claimed; nothing once it is finished.
+pub(super) fn due(d: &Delivery, now: i64) -> Option<String> {
+    Some(match d.status {
         DeliveryStatus::Queued if d.next_attempt_at > now => {
             format!("due {}", relative(d.next_attempt_at, now))
         }
@@ -189,23 +190,18 @@ pub(super) fn due(d: &Delivery, now: i64) -> String {
             format!("expired {}", relative(d.lease_expires_at, now))
         }
         DeliveryStatus::Claimed => format!("lease {}", relative(d.lease_expires_at, now)),
-        // Finished: nothing is due and no lease runs.
         DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled => {
-            "-".to_owned()
+            return None;
         }
-    }
+    })
 }
 
-/// A card's status line: what is due or how the lease stands beside a
-/// queued or claimed delivery; a finished one's status alone.
+/// A card's status line: the status, and beside it what is due or how the
+/// lease stands while there is one.
 fn status_and_due(d: &Delivery, now: i64) -> String {
-    match d.status {
-        DeliveryStatus::Queued | DeliveryStatus::Claimed => {
-            format!("{} ({})", d.status, due(d, now))
-        }
-        DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled => {
-            d.status.to_string()
-        }
+    match due(d, now) {
+        Some(due) => format!("{} ({due})", d.status),
+        None => d.status.to_string(),
     }
 }
 
@@ -258,7 +254,7 @@ pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
             Cell::new(d.transport),
             status_cell(d.status.as_str(), view),
             Cell::new(d.attempt),
-            Cell::new(due(d, view.now)),
+            Cell::new(due(d, view.now).as_deref().unwrap_or("-")),
             Cell::new(or_dash(&d.last_error)),
         ]);
     }
