@@ -177,18 +177,12 @@ fn answers_stored_first_attempts(db: &str) {
     assert_eq!(answers[1]["deliveries"][0]["status"], "queued");
 }
 
-#[test]
-fn a_batch_answers_first_attempts_as_stored() {
-    let dir = tempfile::tempdir().unwrap();
-    answers_stored_first_attempts(dir.path().join("outbox.db").to_str().unwrap());
-}
-
-#[test]
-fn a_batch_answers_first_attempts_as_stored_on_postgres() {
-    if let Some(db) = common::postgres("batch_stored_firsts") {
-        answers_stored_first_attempts(&db);
-    }
-}
+on_both_backends!(
+    answers_stored_first_attempts,
+    a_batch_answers_first_attempts_as_stored,
+    a_batch_answers_first_attempts_as_stored_on_postgres,
+    "batch_stored_firsts"
+);
 
 /// The same in a large batch into an outbox with no events but a delivery
 /// made by hand: on PostgreSQL an initial load, which holds the tables and
@@ -215,17 +209,9 @@ fn answers_a_hand_made_first_attempt_in_a_large_batch(db: &str) {
     assert_eq!(first["deliveries"][0]["status"], "claimed", "{first}");
 }
 
-#[test]
-fn a_large_batch_answers_a_hand_made_first_attempt_as_stored() {
-    let dir = tempfile::tempdir().unwrap();
-    answers_a_hand_made_first_attempt_in_a_large_batch(
-        dir.path().join("outbox.db").to_str().unwrap(),
-    );
-}
-
-#[test]
-fn a_large_batch_answers_a_hand_made_first_attempt_as_stored_on_postgres() {
-    if let Some(db) = common::postgres("batch_hand_made_first") {
-        answers_a_hand_made_first_attempt_in_a_large_batch(&db);
-    }
-}
+on_both_backends!(
+    answers_a_hand_made_first_attempt_in_a_large_batch,
+    a_large_batch_answers_a_hand_made_first_attempt_as_stored,
+    a_large_batch_answers_a_hand_made_first_attempt_as_stored_on_postgres,
+    "batch_hand_made_first"
+);
