@@ -23,7 +23,7 @@ fn sqlite3() -> &'static str {
     "sqlite3"
 }
 
-fn synchronous(sync: Durability) -> &'static str {
+pub fn synchronous(sync: Durability) -> &'static str {
     match sync {
         Durability::Full => "FULL",
         Durability::Normal => "NORMAL",
@@ -293,7 +293,7 @@ impl ShellRecords {
 }
 
 /// Copies the WAL into the file and starts it over, keeping its size.
-fn restart_wal(conn: &rusqlite::Connection) {
+pub fn restart_wal(conn: &rusqlite::Connection) {
     conn.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()))
         .unwrap();
 }
@@ -337,140 +337,6 @@ impl RawUpdates {
                 begin.execute([]).unwrap();
                 update.execute([]).unwrap();
                 commit.execute([]).unwrap();
-            }
-        })
-    }
-}
-
-/// The writes of a claim and a completion made by hand on outbox's own
-/// schema: each delivery moved queued -> claimed -> delivered with the
-/// statements the SQLite store runs, its counts moved with it, one
-/// `BEGIN IMMEDIATE` transaction per step, and nothing read. Set beside the
-/// core's cycle, it shows how much of that cycle is the schema's (the row,
-/// its indexes and counts) and how much the core's own.
-pub struct SchemaWrites {
-    conn: rusqlite::Connection,
-    /// Queued deliveries in claim order: (delivery id, transport, client).
-    queued: std::vec::IntoIter<(String, String, String)>,
-}
-
-/// Another shape of outbox's deliveries for [`SchemaWrites`], to measure
-/// what a transition would cost with fewer index entries to move.
-#[derive(Clone, Copy)]
-pub enum Indexes {
-    /// outbox's own.
-    Outbox,
-    /// The lists by subscription, client and transport without the status
-    /// (so a transition moves the row in the status and lease indexes only).
-    StatusOutOfLists,
-    /// None but the key and the unique index of delivery ids: the least a
-    /// table of deliveries found by id can have.
-    KeysOnly,
-}
-
-impl Indexes {
-    fn reshape(self) -> &'static str {
-        match self {
-            Indexes::Outbox => "",
-            Indexes::StatusOutOfLists => {
-                "DROP INDEX deliveries_by_sub; DROP INDEX deliveries_by_client; DROP INDEX deliveries_by_transport;
-                 CREATE INDEX deliveries_by_sub ON deliveries (sub_id, created_at, delivery_id);
-                 CREATE INDEX deliveries_by_client ON deliveries (client_id, created_at, delivery_id);
-                 CREATE INDEX deliveries_by_transport ON deliveries (transport, created_at, delivery_id);"
-            }
-            Indexes::KeysOnly => {
-                "DROP INDEX deliveries_by_sub; DROP INDEX deliveries_by_client; DROP INDEX deliveries_by_transport;
-                 DROP INDEX deliveries_by_status; DROP INDEX deliveries_by_lease; DROP INDEX deliveries_by_event;
-                 DROP INDEX deliveries_scheduled;"
-            }
-        }
-    }
-}
-
-impl SchemaWrites {
-    /// On an outbox database at `db` whose deliveries are all queued, its
-    /// indexes first made as `indexes` says.
-    pub fn new(db: &Path, sync: Durability, indexes: Indexes) -> Self {
-        let conn = rusqlite::Connection::open(db).unwrap();
-        // The store's own connection settings.
-        conn.execute_batch(&format!(
-            "PRAGMA foreign_keys = ON; PRAGMA synchronous = {}; {}",
-            synchronous(sync),
-            indexes.reshape()
-        ))
-        .unwrap();
-        let queued = conn
-            .prepare("SELECT delivery_id, transport, client_id FROM deliveries WHERE status = 'queued' ORDER BY created_at, delivery_id")
-            .unwrap()
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .unwrap()
-            .collect::<Result<Vec<_>, _>>()
-            .unwrap();
-        SchemaWrites {
-            conn,
-            queued: queued.into_iter(),
-        }
-    }
-
-    /// As [`RawUpdates::checkpoint`], for this side's file.
-    pub fn checkpoint(&self) {
-        restart_wal(&self.conn);
-    }
-
-    /// Times `cycles` deliveries, each claimed and then completed.
-    pub fn run(&mut self, cycles: usize) -> Duration {
-        let conn = &self.conn;
-        let mut begin = conn.prepare_cached("BEGIN IMMEDIATE").unwrap();
-        let mut update = conn
-            .prepare_cached(
-                "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = '', meta = '{}', updated_at = ?4, \
-                   next_attempt_at = 0, claimed_at = ?5, lease_expires_at = ?6, delivered_at = ?7 \
-                 WHERE delivery_id = ?1 AND status = ?8 AND transport = ?9 AND client_id = ?10",
-            )
-            .unwrap();
-        let mut count = conn
-            .prepare_cached(
-                "INSERT INTO delivery_counts (status, transport, client_id, n) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT DO UPDATE SET n = n + excluded.n",
-            )
-            .unwrap();
-        let mut commit = conn.prepare_cached("COMMIT").unwrap();
-        let batch: Vec<_> = self.queued.by_ref().take(cycles).collect();
-        assert_eq!(batch.len(), cycles, "too few queued deliveries");
-        let now = 1_000_i64;
-        // The claim, then the completion: ((status, worker, claimed at,
-        // lease expires at, delivered at), status before).
-        let steps = [
-            (("claimed", "w", now, now + 300, 0), "queued"),
-            (("delivered", "", now, 0, now), "claimed"),
-        ];
-        time(|| {
-            for (id, transport, client) in &batch {
-                for ((status, worker, claimed_at, lease, delivered_at), was) in steps {
-                    begin.execute([]).unwrap();
-                    let changed = update
-                        .execute(rusqlite::params![
-                            id,
-                            status,
-                            worker,
-                            now,
-                            claimed_at,
-                            lease,
-                            delivered_at,
-                            was,
-                            transport,
-                            client
-                        ])
-                        .unwrap();
-                    assert_eq!(changed, 1);
-                    count
-                        .execute(rusqlite::params![was, transport, client, -1])
-                        .unwrap();
-                    count
-                        .execute(rusqlite::params![status, transport, client, 1])
-                        .unwrap();
-                    commit.execute([]).unwrap();
-                }
             }
         })
     }

@@ -21,6 +21,7 @@ mod pg_floor;
 mod pgmq;
 mod pruning;
 mod setup;
+mod sqlite_floor;
 mod working;
 
 use baselines::Replay;
@@ -338,7 +339,7 @@ fn drain(bench: &Bench, sync: Durability, python: Option<&Path>) -> Figure {
 /// it, each on a file made the same way: what any code writing such rows
 /// could reach.
 fn in_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
-    use baselines::Indexes;
+    use sqlite_floor::Indexes;
     let cycles = 2_000;
     let db = bench.fresh_db(&format!("inproc-{}", sync.name()));
     let mut core_cycles = setup::CoreCycles::new(&db, sync, cycles);
@@ -350,6 +351,10 @@ fn in_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
             "with the status out of the indexes by subscription, client and transport",
         ),
         (Indexes::KeysOnly, "with no index but the keys"),
+        (
+            Indexes::QueueApart,
+            "with the queue apart from the ledger of finished deliveries",
+        ),
     ];
     let mut by_hand: Vec<_> = shapes
         .iter()
@@ -357,7 +362,7 @@ fn in_process(bench: &Bench, sync: Durability) -> Vec<Figure> {
         .map(|(n, &(indexes, _))| {
             let db = bench.fresh_db(&format!("inproc-by-hand-{n}-{}", sync.name()));
             drop(setup::queued_deliveries(&db, sync, cycles));
-            baselines::SchemaWrites::new(&db, sync, indexes)
+            sqlite_floor::SchemaWrites::new(&db, sync, indexes)
         })
         .collect();
     // Ten rounds of each in turn, so a drift in the machine's speed meets
