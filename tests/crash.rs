@@ -1,5 +1,6 @@
 //! A batch killed at any moment leaves all of it or none of it, and a
-//! database that the next command can use; Ctrl-C writes nothing.
+//! database that the next command can use; Ctrl-C writes nothing; a full
+//! disk refuses the write and leaves the outbox as it was.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -159,4 +160,89 @@ fn ctrl_c_during_a_batch_writes_nothing_and_exits_130() {
     );
     let (events, deliveries, integrity) = counts(&db);
     assert_eq!((events, deliveries, integrity.as_str()), (0, 0, "ok"));
+}
+
+/// The exit status of a script run by [`in_own_mounts`] that could not
+/// mount its filesystem.
+const NO_MOUNT: i32 = 90;
+
+/// Runs `script` with `sh` in a mount namespace of its own (util-linux
+/// `unshare` as an unprivileged root), where it can mount a filesystem of
+/// any size; `None` where this machine allows no such namespace or mount.
+fn in_own_mounts(script: &str, env: &[(&str, &Path)]) -> Option<std::process::ExitStatus> {
+    let mut cmd = Command::new("unshare");
+    cmd.args(["--map-root-user", "--mount", "sh", "-c", script]);
+    for (name, path) in env {
+        cmd.env(name, path);
+    }
+    let status = cmd.status().ok()?;
+    // unshare itself fails with 1 when namespaces are not allowed.
+    let ran = !matches!(status.code(), Some(1 | NO_MOUNT));
+    ran.then_some(status)
+}
+
+#[test]
+fn a_full_disk_refuses_the_event_with_storage_full_and_keeps_the_outbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let disk = dir.path().join("disk");
+    std::fs::create_dir(&disk).unwrap();
+    // A payload larger than the whole filesystem the outbox lives on.
+    let payload = dir.path().join("payload.json");
+    std::fs::write(
+        &payload,
+        format!("{{\"blob\": \"{}\"}}", "x".repeat(600_000)),
+    )
+    .unwrap();
+    // Every answer lands beside the disk, which is gone with the namespace.
+    let script = r#"
+        set -u
+        mount -t tmpfs -o size=400k tmpfs "$DISK" || exit 90  # NO_MOUNT
+        db="$DISK/outbox.db"
+        "$OUTBOX" sub create --db "$db" --client c --types t --any-target >/dev/null || exit 91
+        "$OUTBOX" event record --db "$db" --type t --payload "@$PAYLOAD" --json \
+            >"$OUT/large.json" 2>"$OUT/large.err"
+        echo $? >"$OUT/large.rc"
+        "$OUTBOX" stats --db "$db" --json >"$OUT/after.json" || exit 92
+        "$OUTBOX" event list --db "$db" --json >"$OUT/events.json" || exit 92
+        "$OUTBOX" event record --db "$db" --type t --json >"$OUT/small.json" || exit 93
+    "#;
+    let outbox = assert_cmd::cargo::cargo_bin("outbox");
+    let Some(status) = in_own_mounts(
+        script,
+        &[
+            ("OUTBOX", &outbox),
+            ("DISK", &disk),
+            ("PAYLOAD", &payload),
+            ("OUT", dir.path()),
+        ],
+    ) else {
+        eprintln!(
+            "skipped: no filesystem of its own here (`unshare --map-root-user --mount` or its tmpfs mount refused)"
+        );
+        return;
+    };
+    assert!(status.success(), "the script stopped: {status:?}");
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+    let json = |name: &str| serde_json::from_str::<serde_json::Value>(&read(name)).unwrap();
+
+    assert_eq!(read("large.rc").trim(), "3", "storage errors exit 3");
+    let refused = json("large.json");
+    assert_eq!(refused["ok"], false);
+    assert_eq!(refused["error"], "storage:full");
+    assert!(
+        read("large.err").starts_with("outbox: "),
+        "one line on stderr says why"
+    );
+    // Nothing of the refused event or its delivery was kept.
+    let after = json("after.json");
+    assert_eq!(after["stats"]["total"], 0, "{after}");
+    assert_eq!(json("events.json")["count"], 0);
+    // And the outbox takes the next event.
+    let small = json("small.json");
+    assert_eq!(small["ok"], true, "{small}");
+    assert_eq!(
+        small["deliveries"].as_array().map(Vec::len),
+        Some(1),
+        "{small}"
+    );
 }
