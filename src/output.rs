@@ -9,7 +9,7 @@ mod worker;
 
 pub use lifecycle::StatsWithDead;
 pub use metrics::{Metrics, sparkline};
-pub use worker::WithEvent;
+pub use worker::{WithEvent, failure_line};
 
 use comfy_table::{
     ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table, TableStyle, Width,

@@ -253,6 +253,72 @@ fn a_handler_runs_once_per_delivery_and_its_exit_status_decides() {
 }
 
 #[test]
+fn a_worker_says_each_failure_in_one_line_on_stderr_and_nothing_of_successes() {
+    for db in databases("work_failure_lines") {
+        let dir = tempfile::tempdir().unwrap();
+        let script = handler(dir.path());
+        subscribed_with(&db, &["ok", "bad", "flaky"]);
+        let out = work(&db, &["--drain", "--", &script]);
+        assert!(out.status.success(), "{out:?}");
+        assert!(out.stdout.is_empty(), "people get nothing on stdout");
+        let said = String::from_utf8_lossy(&out.stderr);
+        let ours: Vec<&str> = said
+            .lines()
+            .filter_map(|l| l.strip_prefix("outbox work: "))
+            .collect();
+
+        // What each line should say, from the deliveries as stored.
+        let first_line = |d: &Value| -> String {
+            d["lastError"]
+                .as_str()
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        let bad = by_subject(&db, "bad");
+        let flaky = by_subject(&db, "flaky");
+        let max = flaky.len();
+        assert!(
+            max > 1,
+            "flaky is retried up to its last attempt: {flaky:?}"
+        );
+        let mut expected = vec![format!(
+            "{} failed on attempt 1: {}; retry: none, retries disabled",
+            bad[0]["deliveryId"].as_str().unwrap(),
+            first_line(&bad[0])
+        )];
+        for (n, attempt) in flaky.iter().enumerate() {
+            let next = match flaky.get(n + 1) {
+                Some(next) => format!(
+                    "retry: attempt {} of {max} queued as {} (due ",
+                    n + 2,
+                    next["deliveryId"].as_str().unwrap()
+                ),
+                None => format!("retry: none, all {max} attempts used"),
+            };
+            expected.push(format!(
+                "{} failed on attempt {}: {}; {next}",
+                attempt["deliveryId"].as_str().unwrap(),
+                n + 1,
+                first_line(attempt)
+            ));
+        }
+        assert_eq!(ours.len(), expected.len(), "one line per failure:\n{said}");
+        for want in &expected {
+            assert!(
+                ours.iter().any(|line| line.starts_with(want.as_str())),
+                "no line starts with {want:?}:\n{said}"
+            );
+        }
+        let ok = &by_subject(&db, "ok")[0];
+        assert_eq!(ok["status"], "delivered");
+        assert!(!said.contains(ok["deliveryId"].as_str().unwrap()));
+    }
+}
+
+#[test]
 fn leases_are_renewed_while_a_handler_runs_and_a_timeout_kills_it() {
     let dbs = databases("work_lease");
     let db = &dbs[0];

@@ -2,12 +2,13 @@
 //! send webhooks and A2A messages, until done or told to stop.
 
 use super::{Context, DeliveryFilterArgs};
-use crate::output::{OutputFormat, Report, View};
+use crate::output::{self, OutputFormat, Report, View};
 use clap::Args;
 use outbox::core::leases::Claim;
 use outbox::core::model::Transport;
 use outbox::worker::handler::Handler;
 use outbox::worker::send::Sender;
+use outbox::worker::settle::Settled;
 use outbox::worker::{self, Job, Mode, Work};
 use outbox::{Error, Result};
 use std::ffi::OsString;
@@ -167,7 +168,16 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                     serde_json::to_string(settled).expect("answers serialise")
                 );
             }
-            Ok(_) => {}
+            // People and journals hear of failures; successes stay quiet.
+            Ok(Settled::Failed(failed)) => {
+                let view = View::new(ctx.clock.now(), ctx.color);
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "outbox work: {}",
+                    output::failure_line(failed, &view)
+                );
+            }
+            Ok(Settled::Completed(_)) => {}
             Err(e) => {
                 if json {
                     let _ = writeln!(out, "{}", e.to_json());

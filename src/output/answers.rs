@@ -110,23 +110,31 @@ impl Human for Retried {
 
 impl Human for Failed {
     fn human(&self, view: &View) -> String {
-        let retry = match &self.retry {
-            RetryOutcome::Scheduled {
-                delivery,
-                max_attempts,
-                ..
-            } => format!(
-                "retry: attempt {} of {max_attempts} queued as {} ({})",
-                delivery.attempt,
-                delivery.delivery_id,
-                due(delivery, view.now).as_deref().unwrap_or("-")
-            ),
-            RetryOutcome::Exhausted { max_attempts, .. } => {
-                format!("retry: none, all {max_attempts} attempts used")
-            }
-            RetryOutcome::Disabled { .. } => "retry: none, retries disabled".to_owned(),
-        };
-        format!("{}\n{retry}", delivery_card(&self.delivery, view))
+        format!(
+            "{}\n{}",
+            delivery_card(&self.delivery, view),
+            retry_text(&self.retry, view)
+        )
+    }
+}
+
+/// What failing a delivery left to come: the attempt queued, or none and why.
+pub(super) fn retry_text(retry: &RetryOutcome, view: &View) -> String {
+    match retry {
+        RetryOutcome::Scheduled {
+            delivery,
+            max_attempts,
+            ..
+        } => format!(
+            "retry: attempt {} of {max_attempts} queued as {} ({})",
+            delivery.attempt,
+            delivery.delivery_id,
+            due(delivery, view.now).as_deref().unwrap_or("-")
+        ),
+        RetryOutcome::Exhausted { max_attempts, .. } => {
+            format!("retry: none, all {max_attempts} attempts used")
+        }
+        RetryOutcome::Disabled { .. } => "retry: none, retries disabled".to_owned(),
     }
 }
 

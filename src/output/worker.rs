@@ -1,11 +1,13 @@
-//! The human side of the worker's answers: signing secrets, and claims
-//! that carry their events.
+//! The human side of the worker's answers: signing secrets, claims that
+//! carry their events, and the line `outbox work` says of a failure.
 
+use super::answers::retry_text;
 use super::tables::event_card;
 use super::{Human, Report, View};
 use outbox::core::deliveries::{DeliveryPage, DeliveryReply};
 use outbox::core::matching::Explained;
 use outbox::core::model::Event;
+use outbox::core::retries::Failed;
 use outbox::worker::secrets::Secrets;
 use serde::Serialize;
 
@@ -85,4 +87,27 @@ impl Human for Explained {
             self.considered.len()
         )
     }
+}
+
+/// The most of a delivery's `lastError` that [`failure_line`] shows.
+const ERROR_SHOWN: usize = 160;
+
+/// One line for a delivery a worker failed, for whoever watches it (a
+/// terminal, a journal, cron's mail): which delivery, why, and what comes
+/// next. A handler's stderr has already passed through whole, so only the
+/// first line of the error is shown.
+pub fn failure_line(failed: &Failed, view: &View) -> String {
+    let d = &failed.delivery;
+    let first = d.last_error.lines().next().unwrap_or_default().trim();
+    let why = match first.char_indices().nth(ERROR_SHOWN) {
+        Some((cut, _)) => format!("{}…", &first[..cut]),
+        None if first.is_empty() => "no reason given".to_owned(),
+        None => first.to_owned(),
+    };
+    format!(
+        "{} failed on attempt {}: {why}; {}",
+        d.delivery_id,
+        d.attempt,
+        retry_text(&failed.retry, view)
+    )
 }
