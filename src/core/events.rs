@@ -306,7 +306,7 @@ fn insert_firsts(tx: &mut dyn Tx, firsts: Vec<Delivery>) -> Result<Vec<Delivery>
 /// order given.
 pub(crate) type Firsts<'a> = &'a mut dyn FnMut(&mut dyn Tx, Vec<Delivery>) -> Result<Vec<Delivery>>;
 
-/// [`write`], with `firsts` writing the first attempts.
+/// [`write()`], with `firsts` writing the first attempts.
 pub(crate) fn write_with(
     tx: &mut dyn Tx,
     mut prepared: Vec<Prepared>,
