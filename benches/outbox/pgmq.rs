@@ -254,81 +254,92 @@ pub fn beside_pgmq(bench: &Bench) -> Vec<Figure> {
         [ours, theirs, fresh, analyzed, pgmq_one, four, pgmq_four].map(median);
     let [floor_enqueue, floor_drain, lean_drain, apart_drain] =
         [floor_enqueue, floor_drain, lean_drain, apart_drain].map(median);
-    let per_s = |took| format!("{:.0}/s", rate(n, took));
-    vec![
+    // Each figure: ours beside a baseline, as rates of the same `n`.
+    let beside = |name: String, took, baseline: &str, base: Duration, goal| {
+        let per_s = |took| format!("{:.0}/s", rate(n, took));
         Figure::new(
+            name,
+            per_s(took),
+            format!("{baseline} {}", per_s(base)),
+            rate(n, took) / rate(n, base),
+            goal,
+        )
+    };
+    let pgmq_drain = "pgmq read + delete";
+    vec![
+        beside(
             format!(
                 "9. enqueue {n}: `event record --batch` (one process) vs pgmq `send_batch` of 1,000"
             ),
-            per_s(ours),
-            format!("pgmq {}", per_s(theirs)),
-            rate(n, ours) / rate(n, theirs),
+            ours,
+            "pgmq",
+            theirs,
             "≥ 0.5 (rate ratio)",
         ),
-        Figure::new(
+        beside(
             format!(
                 "9. drain {n}, one worker, batches of 500, after ANALYZE (claim + complete in process)"
             ),
-            per_s(analyzed),
-            format!("pgmq read + delete {}", per_s(pgmq_one)),
-            rate(n, analyzed) / rate(n, pgmq_one),
+            analyzed,
+            pgmq_drain,
+            pgmq_one,
             "≥ 1.0 (rate ratio)",
         ),
-        Figure::new(
+        beside(
             format!("9. drain {n} right after the enqueue, no ANALYZE, beside after ANALYZE"),
-            per_s(fresh),
-            format!("after ANALYZE {}", per_s(analyzed)),
-            rate(n, fresh) / rate(n, analyzed),
+            fresh,
+            "after ANALYZE",
+            analyzed,
             "≥ 0.8 (within 20%)",
         ),
-        Figure::new(
+        beside(
             format!("9. drain {n}, four workers at once, beside one"),
-            per_s(four),
-            format!("one worker {}", per_s(analyzed)),
-            rate(n, four) / rate(n, analyzed),
+            four,
+            "one worker",
+            analyzed,
             "(reported: scaling)",
         ),
-        Figure::new(
+        beside(
             format!(
                 "9. enqueue {n} by SQL alone into outbox's tables (two `INSERT ... SELECT`, no outbox code)"
             ),
-            per_s(floor_enqueue),
-            format!("pgmq {}", per_s(theirs)),
-            rate(n, floor_enqueue) / rate(n, theirs),
+            floor_enqueue,
+            "pgmq",
+            theirs,
             "(reported: the floor of goal 2)",
         ),
-        Figure::new(
+        beside(
             format!(
                 "9. drain {n} by SQL alone on outbox's tables, after ANALYZE (claim `UPDATE` + complete `UPDATE` of 500)"
             ),
-            per_s(floor_drain),
-            format!("pgmq read + delete {}", per_s(pgmq_one)),
-            rate(n, floor_drain) / rate(n, pgmq_one),
+            floor_drain,
+            pgmq_drain,
+            pgmq_one,
             "(reported: the floor of goal 1)",
         ),
-        Figure::new(
+        beside(
             format!(
                 "9. drain {n} by SQL alone on a table of deliveries with no index but its key and the queued one"
             ),
-            per_s(lean_drain),
-            format!("pgmq read + delete {}", per_s(pgmq_one)),
-            rate(n, lean_drain) / rate(n, pgmq_one),
+            lean_drain,
+            pgmq_drain,
+            pgmq_one,
             "(reported: any table keeping its deliveries)",
         ),
-        Figure::new(
+        beside(
             format!(
                 "9. drain {n} by SQL alone from a queue apart, each completion moving its rows to a ledger with outbox's indexes"
             ),
-            per_s(apart_drain),
-            format!("pgmq read + delete {}", per_s(pgmq_one)),
-            rate(n, apart_drain) / rate(n, pgmq_one),
+            apart_drain,
+            pgmq_drain,
+            pgmq_one,
             "(reported: the queue apart from the ledger)",
         ),
-        Figure::new(
+        beside(
             format!("9. pgmq drain {n}, four connections at once, beside one"),
-            per_s(pgmq_four),
-            format!("one connection {}", per_s(pgmq_one)),
-            rate(n, pgmq_four) / rate(n, pgmq_one),
+            pgmq_four,
+            "one connection",
+            pgmq_one,
             "(reported: the peer's scaling)",
         ),
     ]
