@@ -441,6 +441,24 @@ fn sigterm_lets_work_finish_within_grace_then_releases_the_rest() {
         assert_eq!(stubborn["claimedBy"], "");
         let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
         assert_eq!(claimed["count"], 0);
+        // A worker that runs until stopped says when it starts and stops.
+        let said = String::from_utf8_lossy(&out.stderr);
+        let ours: Vec<&str> = said
+            .lines()
+            .filter(|l| l.starts_with("outbox work: "))
+            .collect();
+        assert_eq!(
+            ours,
+            [
+                format!(
+                    "outbox work: worker w1 started: runs {script} for each delivery, 2 at a time; \
+                     SIGTERM or Ctrl-C stops it"
+                ),
+                "outbox work: worker w1 stopped: 1 delivered, 0 failed, 1 given back to the queue"
+                    .to_owned()
+            ],
+            "{said}"
+        );
     }
 }
 

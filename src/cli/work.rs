@@ -9,7 +9,7 @@ use outbox::core::model::Transport;
 use outbox::worker::handler::Handler;
 use outbox::worker::send::Sender;
 use outbox::worker::settle::Settled;
-use outbox::worker::{self, Job, Mode, Work};
+use outbox::worker::{self, Job, Mode, Work, say};
 use outbox::{Error, Result};
 use std::ffi::OsString;
 use std::io::Write;
@@ -158,7 +158,28 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     }
     let mut outbox = ctx.outbox()?;
     let json = ctx.format == OutputFormat::Json;
+    // A worker that runs until stopped says when it starts and stops, for
+    // a terminal or a journal; --drain and --once stay quiet for cron.
+    let narrate = !json && work.mode == Mode::Forever;
+    if narrate {
+        let what = if handler {
+            let command: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
+            format!("runs {} for each delivery", command.join(" "))
+        } else {
+            "sends webhook and a2a deliveries".to_owned()
+        };
+        say(&format!(
+            "worker {worker} started: {what}, {} at a time; SIGTERM or Ctrl-C stops it",
+            args.concurrency
+        ));
+    }
+    let (mut delivered, mut failed) = (0, 0);
     let mut report = |id: &str, answer: &Result<worker::settle::Settled>| {
+        match answer {
+            Ok(Settled::Completed(_)) => delivered += 1,
+            Ok(Settled::Failed(_)) => failed += 1,
+            Err(_) => {}
+        }
         let mut out = std::io::stdout().lock();
         match answer {
             Ok(settled) if json => {
@@ -169,25 +190,27 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                 );
             }
             // People and journals hear of failures; successes stay quiet.
-            Ok(Settled::Failed(failed)) => {
+            Ok(Settled::Failed(failure)) => {
                 let view = View::new(ctx.clock.now(), ctx.color);
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "outbox work: {}",
-                    output::failure_line(failed, &view)
-                );
+                say(&output::failure_line(failure, &view));
             }
             Ok(Settled::Completed(_)) => {}
             Err(e) => {
                 if json {
                     let _ = writeln!(out, "{}", e.to_json());
                 }
-                let _ = writeln!(std::io::stderr(), "outbox work: {id}: {e}");
+                say(&format!("{id}: {e}"));
             }
         }
         let _ = out.flush();
     };
-    worker::run(&mut outbox, &work, &stop, &mut report)?;
+    let stopped = worker::run(&mut outbox, &work, &stop, &mut report)?;
+    if narrate {
+        say(&format!(
+            "worker {worker} stopped: {delivered} delivered, {failed} failed, {} given back to the queue",
+            stopped.given_back
+        ));
+    }
     if interrupted.load(Ordering::Relaxed) {
         // 130 as a shell reports a Ctrl-C; everything is recorded by now.
         let _ = std::io::stdout().flush();

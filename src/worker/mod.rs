@@ -109,12 +109,20 @@ struct Running {
 /// Runs the worker until `mode` says it is done or `stop` is set; calls
 /// `report` with each recorded outcome (or its refusal). Deliveries still
 /// running when the grace period ends are killed and released.
+/// How a worker's run ended, beyond what it reported as it went.
+#[derive(Debug, Default)]
+pub struct Stopped {
+    /// Deliveries still running when the grace period ran out, given back
+    /// to the queue.
+    pub given_back: usize,
+}
+
 pub fn run(
     outbox: &mut Outbox,
     work: &Work,
     stop: &AtomicBool,
     report: &mut dyn FnMut(&str, &Result<Settled>),
-) -> Result<()> {
+) -> Result<Stopped> {
     let first = work.claims.first().cloned().unwrap_or_default();
     let worker = first.worker.unwrap_or_default();
     let lease = first.lease_seconds.unwrap_or(60).max(1);
@@ -209,7 +217,7 @@ pub fn run(
             Mode::Once | Mode::Forever => !claiming && running.is_empty(),
         };
         if done && finished.is_empty() {
-            return Ok(());
+            return Ok(Stopped::default());
         }
         renew_due(outbox, &worker, lease, renew_every, &mut running, &mut held)?;
         // Sleep until a delivery ends, a lease needs renewing, or (while
@@ -346,7 +354,7 @@ fn give_back(
     done_rx: &mpsc::Receiver<Signal>,
     mut finished: Vec<(String, Finish)>,
     report: &mut dyn FnMut(&str, &Result<Settled>),
-) -> Result<()> {
+) -> Result<Stopped> {
     for run in running.values() {
         run.cancel.store(true, Ordering::Relaxed);
     }
@@ -373,6 +381,7 @@ fn give_back(
     for (id, answer) in &settled {
         report(id, answer);
     }
+    let mut stopped = Stopped::default();
     if !release.is_empty() {
         let req = Release {
             worker: Some(worker.to_owned()),
@@ -383,12 +392,13 @@ fn give_back(
             .iter()
             .zip(outbox.release_deliveries(&release, &req)?)
         {
-            if let Err(e) = answer {
-                say(&format!("could not release {id}: {e}"));
+            match answer {
+                Ok(_) => stopped.given_back += 1,
+                Err(e) => say(&format!("could not release {id}: {e}")),
             }
         }
     }
-    Ok(())
+    Ok(stopped)
 }
 
 impl Outbox {
@@ -426,7 +436,8 @@ fn wait_out<T>(answer: Result<T>, held: &mut bool) -> Result<Option<T>> {
     }
 }
 
-fn say(line: &str) {
+/// One line on stderr, for whoever watches the worker.
+pub fn say(line: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "outbox work: {line}");
 }
