@@ -106,9 +106,6 @@ struct Running {
     lost: bool,
 }
 
-/// Runs the worker until `mode` says it is done or `stop` is set; calls
-/// `report` with each recorded outcome (or its refusal). Deliveries still
-/// running when the grace period ends are killed and released.
 /// How a worker's run ended, beyond what it reported as it went.
 #[derive(Debug, Default)]
 pub struct Stopped {
@@ -117,6 +114,9 @@ pub struct Stopped {
     pub given_back: usize,
 }
 
+/// Runs the worker until `mode` says it is done or `stop` is set; calls
+/// `report` with each recorded outcome (or its refusal). Deliveries still
+/// running when the grace period ends are killed and released.
 pub fn run(
     outbox: &mut Outbox,
     work: &Work,
