@@ -9,7 +9,6 @@ use super::model::{Delivery, DeliveryStatus, Transport};
 use crate::core::error::{Refusal, Result};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter, Tx};
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// Longest delay the reference accepts before a retry: 30 days.
 pub const MAX_DELAY_SECONDS: i64 = 2_592_000;
@@ -110,36 +109,8 @@ pub struct Chain {
 #[derive(Clone, Debug, Serialize)]
 pub struct StatsReply {
     pub ok: OkTrue,
-    pub stats: Stats,
+    pub stats: DeliveryCounts,
     pub count: i64,
-}
-
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Stats {
-    pub total: i64,
-    pub ready: i64,
-    pub scheduled: i64,
-    pub expired: i64,
-    pub active_claims: i64,
-    pub by_status: BTreeMap<String, i64>,
-    pub by_transport: BTreeMap<String, i64>,
-    pub by_client: BTreeMap<String, i64>,
-}
-
-impl From<DeliveryCounts> for Stats {
-    fn from(c: DeliveryCounts) -> Self {
-        Stats {
-            total: c.total,
-            ready: c.ready,
-            scheduled: c.scheduled,
-            expired: c.expired,
-            active_claims: c.active_claims,
-            by_status: c.by_status,
-            by_transport: c.by_transport,
-            by_client: c.by_client,
-        }
-    }
 }
 
 /// The reference's `createDelivery`: builds, validates and stores (or
@@ -344,6 +315,6 @@ pub(crate) fn stats(tx: &mut dyn Tx, filter: &DeliveryFilter, now: i64) -> Resul
     Ok(StatsReply {
         ok: OkTrue,
         count: counts.total,
-        stats: counts.into(),
+        stats: counts,
     })
 }

@@ -10,6 +10,7 @@ use crate::core::model::{
     Transport,
 };
 use crate::core::prefix::IdKind;
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Filters of `event list`; `None` means "any".
@@ -87,8 +88,10 @@ pub struct Space {
     pub free_bytes: u64,
 }
 
-/// Counts behind `stats`, over the deliveries a filter selects.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Counts behind `stats`, over the deliveries a filter selects; as kept,
+/// and as `deliveryStats` answers them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DeliveryCounts {
     pub total: i64,
     /// Queued and due.

@@ -3,13 +3,13 @@
 //! `stats --watch`.
 
 use super::{Report, View};
-use outbox::core::deliveries::Stats;
+use outbox::core::storage::DeliveryCounts;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// `stats --format prometheus`.
 pub struct Metrics {
-    pub stats: Stats,
+    pub stats: DeliveryCounts,
     pub dead: i64,
     /// Seconds the oldest ready delivery has been ready; 0 when none is.
     pub oldest_ready_age: i64,
