@@ -2529,12 +2529,16 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__man)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --dir --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -40,7 +40,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
-            cand man 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
+            cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;init'= {
@@ -429,7 +429,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --endpoint 'Where it goes (a URL for webhooks)'
             cand --attempt 'Attempt number (default 1); part of the derived id'
             cand --status 'Its status (default queued)'
-            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --delay 'Due this long from now (90, 30s, 5m, 2h; at most 30d)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --id 'Use this id instead of one derived from event, subscription and attempt'
@@ -523,7 +523,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --worker 'Who claims; only this worker may then complete, fail or release it'
-            cand --lease 'Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again'
+            cand --lease 'Lease length (60, 5m, 1h; 1s-24h, default 5m); after it the delivery may be claimed again'
             cand --batch 'Claim up to N deliveries at once (1-500)'
             cand --wait 'Wait up to this long (30s, 5m) for a delivery to become ready, polling; then exit 1 as without it'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
@@ -562,7 +562,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --worker 'Refuse unless this worker holds the claim'
             cand --error 'What went wrong; kept in lastError'
             cand --max-attempts 'Queue no attempt beyond this number (1-100, default 3)'
-            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --delay 'Due this long from now (90, 30s, 5m, 2h; at most 30d)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --retry-meta 'Details for the next attempt''s meta, a JSON object'
@@ -585,7 +585,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --transport 'Send the next attempt over this transport instead'
             cand --endpoint 'Send the next attempt to this endpoint instead'
             cand --attempt 'Attempt number (default: the failed one''s plus one)'
-            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --delay 'Due this long from now (90, 30s, 5m, 2h; at most 30d)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
@@ -620,7 +620,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;delivery;renew'= {
             cand --worker 'Refuse unless this worker holds the claim'
-            cand --lease 'New lease length from now, in seconds (1-86400, default 300)'
+            cand --lease 'New lease length from now (60, 5m, 1h; 1s-24h, default 5m)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
@@ -637,7 +637,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;release'= {
             cand --worker 'Refuse unless this worker holds the claim'
             cand --error 'Why; kept in lastError'
-            cand --delay 'Due this many seconds from now (0-2592000)'
+            cand --delay 'Due this long from now (90, 30s, 5m, 2h; at most 30d)'
             cand --next-attempt-at 'Due at this time, unix seconds; wins over --delay'
             cand --meta 'Details merged into the delivery''s meta, a JSON object (text, @FILE or - for stdin)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
@@ -876,6 +876,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;man'= {
+            cand --dir 'Write every page (outbox.1, outbox-work.1, ...) into this folder instead, e.g. /usr/local/share/man/man1'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
@@ -900,7 +901,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
-            cand man 'Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1'
+            cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;help;init'= {

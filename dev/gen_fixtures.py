@@ -129,6 +129,15 @@ def integer(raw: str) -> int:
         raise Refused("invalid:usage")
 
 
+def seconds(raw: str) -> int:
+    """A --lease or --delay: outbox refuses a negative one when given
+    (exit 2), where the reference clamps it when used."""
+    value = integer(raw)
+    if value < 0:
+        raise Refused("invalid:usage")
+    return value
+
+
 def one_of(raw: str, allowed: set) -> str:
     if raw not in allowed:
         raise Refused("invalid:usage")
@@ -179,7 +188,7 @@ def delivery_filters(f: Flags, payload: dict):
 
 
 def schedule(f: Flags, payload: dict):
-    f.put(payload, "--delay", "delaySeconds", integer)
+    f.put(payload, "--delay", "delaySeconds", seconds)
     f.put(payload, "--next-attempt-at", "nextAttemptAt", integer)
 
 
@@ -329,7 +338,7 @@ def run(books, args: list[str], env: dict, stdin: str | None):
     if (noun, verb) == ("delivery", "claim"):
         delivery_filters(f, p)
         f.put(p, "--worker", "workerId")
-        f.put(p, "--lease", "leaseSeconds", integer)
+        f.put(p, "--lease", "leaseSeconds", seconds)
         if f.has("--batch"):
             p["limit"] = integer(f.last("--batch"))
             return deliveries.claimBatch(p)
@@ -365,7 +374,7 @@ def run(books, args: list[str], env: dict, stdin: str | None):
         return deliveries.cancelDelivery(ident, p)
     if (noun, verb) == ("delivery", "renew"):
         f.put(p, "--worker", "workerId")
-        f.put(p, "--lease", "leaseSeconds", integer)
+        f.put(p, "--lease", "leaseSeconds", seconds)
         return deliveries.renewLease(ident, p)
     if (noun, verb) == ("delivery", "release"):
         f.put(p, "--worker", "workerId")

@@ -58,7 +58,7 @@ fn clock_from_env() -> Result<Clock, Error> {
 /// Turns a clap error into our usage failure: one line, exit 2. A line
 /// that ends in a colon takes the lines it introduces (the missing
 /// arguments), and the usage line says how the command is called.
-fn usage_error(error: &clap::Error) -> Error {
+fn usage_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Error {
     let rendered = error.render().to_string();
     let lines: Vec<&str> = rendered
         .lines()
@@ -86,7 +86,28 @@ fn usage_error(error: &clap::Error) -> Error {
     if let Some(usage) = lines.iter().find_map(|l| l.strip_prefix("Usage: ")) {
         message = format!("{message}; usage: {usage}");
     }
-    Error::input("invalid:usage", format!("{message}; see outbox --help"))
+    Error::input(
+        "invalid:usage",
+        format!("{message}; see {} --help", command_path(args)),
+    )
+}
+
+/// The command the arguments name (`outbox delivery claim`), whose help a
+/// usage error points to: each word that names a subcommand of the command
+/// so far goes down one level.
+fn command_path(args: &[std::ffi::OsString]) -> String {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = vec!["outbox".to_owned()];
+    for arg in args.iter().skip(1).take_while(|a| *a != "--") {
+        let Some(word) = arg.to_str() else { continue };
+        let Some(sub) = command.find_subcommand(word).cloned() else {
+            continue;
+        };
+        path.push(sub.get_name().to_owned());
+        command = sub;
+    }
+    path.join(" ")
 }
 
 fn run() -> anyhow::Result<ExitCode> {
@@ -120,7 +141,7 @@ fn run() -> anyhow::Result<ExitCode> {
             e.print().context("cannot write help")?;
             return Ok(ExitCode::from(exit_code(ErrorKind::Input)));
         }
-        Err(e) => return Ok(fail(&usage_error(&e), format, false)),
+        Err(e) => return Ok(fail(&usage_error(&e, &args), format, false)),
     };
     let clock = match clock_from_env() {
         Ok(clock) => clock,
@@ -177,11 +198,13 @@ mod tests {
 
     #[test]
     fn a_missing_argument_is_named() {
-        let error = Cli::try_parse_from(["outbox", "delivery", "get"]).unwrap_err();
-        let message = usage_error(&error).to_string();
+        let args: Vec<std::ffi::OsString> = ["outbox", "delivery", "get"].map(Into::into).into();
+        let error = Cli::try_parse_from(&args).unwrap_err();
+        let message = usage_error(&error, &args).to_string();
         assert!(
             message.contains("were not provided: <ID>")
-                && message.contains("usage: outbox delivery get"),
+                && message.contains("usage: outbox delivery get")
+                && message.ends_with("see outbox delivery get --help"),
             "{message}"
         );
     }

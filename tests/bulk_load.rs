@@ -245,6 +245,10 @@ fn indexes(client: &mut postgres::Client, schema: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_large_batch_into_an_empty_postgresql_outbox_builds_its_indexes_at_its_end() {
     let (Some(url), Some(fresh)) = (common::postgres("bulk"), common::postgres("bulk_new")) else {
         return;
@@ -327,6 +331,10 @@ impl Drop for Writer {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_role_that_does_not_own_the_tables_writes_a_large_batch_as_any_other() {
     let Some(url) = common::postgres("bulk_role") else {
         return;
@@ -348,6 +356,10 @@ fn a_role_that_does_not_own_the_tables_writes_a_large_batch_as_any_other() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn two_large_batches_at_once_into_an_empty_postgresql_outbox_both_commit() {
     let Some(url) = common::postgres("bulk_twice") else {
         return;

@@ -200,8 +200,43 @@ fn event_subscription_and_stats_tables_have_their_columns() {
             "id", "type", "subject", "target", "status", "created", "subs"
         ]
     );
+    sandbox
+        .cmd(&[
+            "sub",
+            "create",
+            "--client",
+            "shop",
+            "--types",
+            "shop.opened",
+            "--any-target",
+            "--transport",
+            "webhook",
+            "--endpoint",
+            "http://127.0.0.1:9/hooks",
+        ])
+        .assert()
+        .success();
+    let subs = sandbox.text(&["sub", "list"]);
+    assert!(
+        subs.lines()
+            .any(|l| l.contains("shop") && l.trim_end().ends_with("http://127.0.0.1:9/hooks")),
+        "{subs}"
+    );
     assert_eq!(
-        header(&sandbox.text(&["sub", "list"])),
+        header(&subs),
+        [
+            "id",
+            "client",
+            "types",
+            "target",
+            "transport",
+            "status",
+            "endpoint"
+        ]
+    );
+    // Poll subscriptions alone have no endpoint to show.
+    assert_eq!(
+        header(&sandbox.text(&["sub", "list", "--transport", "poll"])),
         ["id", "client", "types", "target", "transport", "status"]
     );
     let stats = sandbox.text(&["stats"]);
@@ -1048,6 +1083,15 @@ fn on_a_terminal_tables_fit_the_width_cut_long_cells_and_colour_statuses() {
     assert!(plain.contains('…'), "long cells are cut:\n{plain}");
     let rows = plain.lines().filter(|l| l.starts_with("delv_")).count();
     assert_eq!(rows, 5, "one line per row:\n{plain}");
+    // At 100 columns a dead letter's error keeps what the ids, statuses
+    // and headers leave: type and client give way first.
+    let dead = on_terminal(&sandbox, 100, "", "delivery list --dead").unwrap();
+    let dead = without_colour(&dead);
+    assert!(
+        dead.contains(&error[..30]),
+        "the error is cut short:\n{dead}"
+    );
+    assert!(dead.lines().all(|l| l.chars().count() <= 100), "{dead}");
     // A type list at 60 columns is cut at its end, never broken across lines.
     sandbox
         .cmd(&[

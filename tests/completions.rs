@@ -5,13 +5,14 @@ use assert_cmd::Command;
 use std::path::Path;
 
 /// `outbox ARGS` and the file under the repository that holds its output.
-const GENERATED: [(&[&str], &str); 13] = [
+const GENERATED: [(&[&str], &str); 14] = [
     (&["completions", "bash"], "completions/outbox.bash"),
     (&["completions", "zsh"], "completions/_outbox"),
     (&["completions", "fish"], "completions/outbox.fish"),
     (&["completions", "elvish"], "completions/outbox.elv"),
     (&["completions", "powershell"], "completions/_outbox.ps1"),
     (&["man"], "man/outbox.1"),
+    (&["man", "delivery", "claim"], "man/outbox-delivery-claim.1"),
     // Help snapshots: a changed flag or description shows in review.
     (&["--help"], "tests/help/outbox.txt"),
     (
@@ -57,6 +58,98 @@ fn committed_completions_and_man_page_are_current() {
         "{} out of date; regenerate with: OUTBOX_BLESS_COMPLETIONS=1 cargo test --test completions",
         stale.join(", ")
     );
+}
+
+/// man/ holds exactly the pages `outbox man --dir` writes, each as it is
+/// written now: one per command, and no page left of a command removed.
+#[test]
+fn committed_man_pages_are_every_page_and_current() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
+    let fresh = tempfile::tempdir().unwrap();
+    let output = Command::cargo_bin("outbox")
+        .unwrap()
+        .args(["man", "--dir"])
+        .arg(fresh.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let names = |dir: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    };
+    if std::env::var_os("OUTBOX_BLESS_COMPLETIONS").is_some() {
+        for name in names(&committed) {
+            std::fs::remove_file(committed.join(name)).unwrap();
+        }
+        for name in names(fresh.path()) {
+            std::fs::copy(fresh.path().join(&name), committed.join(&name)).unwrap();
+        }
+    }
+    let written = names(fresh.path());
+    assert_eq!(
+        names(&committed),
+        written,
+        "regenerate with: OUTBOX_BLESS_COMPLETIONS=1 cargo test --test completions"
+    );
+    for expected in [
+        "outbox.1",
+        "outbox-work.1",
+        "outbox-delivery-claim.1",
+        "outbox-sub-backfill.1",
+    ] {
+        assert!(
+            written.iter().any(|n| n == expected),
+            "no {expected} in {written:?}"
+        );
+    }
+    for name in &written {
+        let page = std::fs::read_to_string(fresh.path().join(name)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(committed.join(name)).unwrap(),
+            page,
+            "man/{name} is out of date; regenerate with: OUTBOX_BLESS_COMPLETIONS=1 cargo test --test completions"
+        );
+        // Every page another page names is shipped.
+        for word in page.split_whitespace() {
+            let Some(named) = word.strip_prefix("outbox\\-") else {
+                continue;
+            };
+            let Some(end) = named.find("(1)") else {
+                continue;
+            };
+            let file = format!("outbox-{}.1", named[..end].replace("\\-", "-"));
+            assert!(
+                written.contains(&file),
+                "{name} names {file}, which is not shipped"
+            );
+        }
+    }
+}
+
+#[test]
+fn outbox_1_has_exit_status_and_environment() {
+    let output = Command::cargo_bin("outbox")
+        .unwrap()
+        .arg("man")
+        .output()
+        .unwrap();
+    let page = String::from_utf8(output.stdout).unwrap();
+    for section in [".SH \"EXIT STATUS\"", ".SH \"ENVIRONMENT\""] {
+        assert!(page.contains(section), "outbox.1 lacks {section}");
+    }
+    for name in ["OUTBOX_DB", "OUTBOX_NOW", "OUTBOX_BUSY_TIMEOUT", "NO_COLOR"] {
+        assert!(page.contains(name), "outbox.1 does not name {name}");
+    }
+    let unknown = Command::cargo_bin("outbox")
+        .unwrap()
+        .args(["man", "nosuch"])
+        .output()
+        .unwrap();
+    assert_eq!(unknown.status.code(), Some(2));
 }
 
 #[test]

@@ -288,6 +288,10 @@ fn six_workers_recorders_and_a_sweeper_deliver_everything_exactly_once() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn six_workers_recorders_and_a_sweeper_deliver_everything_exactly_once_on_postgres() {
     if let Some(run) = Run::postgres("six_workers") {
         six_workers(run);
@@ -320,6 +324,10 @@ fn expiring_leases_are_swept_and_reclaimed_without_double_delivery() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn expiring_leases_are_swept_and_reclaimed_without_double_delivery_on_postgres() {
     if let Some(run) = Run::postgres("expiring_leases") {
         expiring_leases(run);
@@ -354,6 +362,10 @@ fn a_worker_whose_lease_was_taken_over_is_fenced_out() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_worker_whose_lease_was_taken_over_is_fenced_out_on_postgres() {
     if let Some(run) = Run::postgres("fenced_out") {
         fenced_out(run);
@@ -466,6 +478,10 @@ fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_worker_outlasts_a_writer_that_holds_the_outbox_past_its_busy_timeout_on_postgres() {
     let Some(run) = Run::postgres("outlasts") else {
         return;

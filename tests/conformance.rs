@@ -102,6 +102,10 @@ fn every_fixture_step_matches_the_reference() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn every_fixture_step_matches_the_reference_on_postgres() {
     if common::postgres("conformance").is_none() {
         return;

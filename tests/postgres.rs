@@ -77,6 +77,10 @@ fn seeded(test: &str) -> Option<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn refused_input_writes_nothing() {
     let Some(url) = seeded("refused") else { return };
     let before = state(&url);
@@ -129,6 +133,10 @@ fn refused_input_writes_nothing() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn unreachable_servers_and_bad_credentials_exit_3() {
     let Ok(base) = std::env::var("OUTBOX_TEST_PG") else {
         eprintln!("skipped on PostgreSQL: OUTBOX_TEST_PG is not set");
@@ -157,6 +165,10 @@ fn unreachable_servers_and_bad_credentials_exit_3() {
 /// `--busy-timeout` for it, then fails with storage:locked (exit 3) having
 /// written nothing, and goes through once the row is free.
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_row_held_by_another_session_fails_with_storage_locked() {
     let Some(url) = seeded("row_lock") else {
         return;
@@ -199,6 +211,10 @@ fn a_row_held_by_another_session_fails_with_storage_locked() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_server_that_goes_away_mid_batch_leaves_nothing_half_written() {
     let Some(url) = seeded("goes_away") else {
         return;
@@ -245,6 +261,10 @@ fn a_server_that_goes_away_mid_batch_leaves_nothing_half_written() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_schema_from_a_newer_outbox_is_refused() {
     let Some(url) = seeded("newer") else { return };
     let schema = url.rsplit("search_path%3D").next().unwrap().to_owned();
@@ -270,6 +290,10 @@ fn a_schema_from_a_newer_outbox_is_refused() {
 /// a transition's update must still find its row by the primary key, not
 /// walk an index on (transport, status, ...) of every delivery alike.
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
     let Some(url) = common::postgres("unanalyzed") else {
         return;
@@ -335,6 +359,10 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
 /// completing, failing (with retries queued), releasing and recording at
 /// once must leave them equal to a count of the rows.
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn kept_counts_equal_a_recount_after_concurrent_writers() {
     let Some(url) = common::postgres("counts") else {
         return;
@@ -416,6 +444,10 @@ fn stats_failed_retries(stats: &Value) -> i64 {
 /// A database at schema version 2 (before kept counts) is brought to this
 /// version in place, its counts taken from its rows.
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn a_schema_from_before_kept_counts_is_migrated_in_place() {
     let Some(url) = seeded("migrate") else { return };
     for i in 0..5 {
@@ -453,6 +485,10 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
 /// `prune --vacuum` on PostgreSQL vacuums outbox's tables at once, for
 /// servers whose autovacuum is off or behind.
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn prune_vacuum_runs_vacuum_on_postgresql() {
     let Some(url) = seeded("vacuum") else { return };
     let pruned = Command::cargo_bin("outbox")

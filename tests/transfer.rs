@@ -89,6 +89,10 @@ fn sqlite_to_sqlite_loses_nothing() {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn sqlite_to_postgres_and_back_loses_nothing() {
     let Some(url) = common::postgres("transfer") else {
         return;

@@ -132,190 +132,196 @@ fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
-#[test]
-fn a_handler_runs_once_per_delivery_and_its_exit_status_decides() {
-    for db in databases("work_handler") {
-        let dir = tempfile::tempdir().unwrap();
-        let script = handler(dir.path());
+test_on_both!(
+    a_handler_runs_once_per_delivery_and_its_exit_status_decides,
+    "work_handler"
+);
+fn a_handler_runs_once_per_delivery_and_its_exit_status_decides(db: Db) {
+    let dir = tempfile::tempdir().unwrap();
+    let script = handler(dir.path());
+    db.json(
+        now(),
+        &[
+            "sub",
+            "create",
+            "--client",
+            "billing",
+            "--types",
+            "order.created",
+            "--any-target",
+            "--retry-schedule",
+            "1h",
+            "--max-attempts",
+            "3",
+        ],
+    );
+    for subject in ["ok", "bad", "flaky"] {
         db.json(
             now(),
             &[
-                "sub",
-                "create",
-                "--client",
-                "billing",
-                "--types",
+                "event",
+                "record",
+                "--type",
                 "order.created",
-                "--any-target",
-                "--retry-schedule",
-                "1h",
-                "--max-attempts",
-                "3",
+                "--subject",
+                subject,
+                "--payload",
+                r#"{"total": 42}"#,
             ],
         );
-        for subject in ["ok", "bad", "flaky"] {
-            db.json(
-                now(),
-                &[
-                    "event",
-                    "record",
-                    "--type",
-                    "order.created",
-                    "--subject",
-                    subject,
-                    "--payload",
-                    r#"{"total": 42}"#,
-                ],
-            );
-        }
-        let out = work(
-            &db,
-            &[
-                "--drain",
-                "--json",
-                "--worker",
-                "w1",
-                "--concurrency",
-                "2",
-                "--",
-                &script,
-            ],
-        );
-        assert!(out.status.success(), "{out:?}");
-        let answers = lines(&out.stdout);
-        assert_eq!(
-            answers.len(),
-            3,
-            "one answer per finished delivery: {answers:?}"
-        );
-
-        let ok = by_subject(&db, "ok");
-        assert_eq!(ok.len(), 1);
-        assert_eq!(ok[0]["status"], "delivered");
-        let bad = by_subject(&db, "bad");
-        assert_eq!(bad.len(), 1, "exit 65 is not retried");
-        assert_eq!(bad[0]["status"], "failed");
-        assert!(
-            bad[0]["lastError"]
-                .as_str()
-                .unwrap()
-                .contains("exit status 65")
-        );
-        assert!(
-            bad[0]["lastError"]
-                .as_str()
-                .unwrap()
-                .contains("cannot parse the order")
-        );
-        let flaky = by_subject(&db, "flaky");
-        assert_eq!(flaky.len(), 2, "retried by the policy: {flaky:?}");
-        assert_eq!(
-            flaky[0]["lastError"],
-            "exit status 3: first line\nupstream said no"
-        );
-        assert_eq!(flaky[1]["status"], "queued");
-        let due = flaky[1]["nextAttemptAt"].as_i64().unwrap() - now();
-        assert!((3590..=3600).contains(&due), "due in an hour: {due}");
-
-        // What the handler was given: ids in its environment, the delivery
-        // and its event (payload included) on stdin.
-        let seen = std::fs::read_to_string(dir.path().join("seen.log")).unwrap();
-        assert_eq!(seen.lines().count(), 3, "each delivery ran once:\n{seen}");
-        let line = seen.lines().find(|l| l.contains("|ok|")).unwrap();
-        let fields: Vec<&str> = line.split('|').collect();
-        assert_eq!(fields[0], ok[0]["deliveryId"]);
-        assert_eq!(fields[1], ok[0]["eventId"]);
-        assert_eq!(
-            &fields[2..8],
-            [
-                "order.created",
-                "ok",
-                "billing",
-                ok[0]["subId"].as_str().unwrap(),
-                "1",
-                "w1"
-            ]
-        );
-        assert_eq!(fields[8], db.target);
-        let input = std::fs::read_to_string(dir.path().join("input.log")).unwrap();
-        let input: Vec<Value> = input
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        let given = input
-            .iter()
-            .find(|i| i["event"]["subject"] == "ok")
-            .unwrap();
-        assert_eq!(given["event"]["payload"]["total"], 42);
-        assert_eq!(given["delivery"]["deliveryId"], ok[0]["deliveryId"]);
-        assert_eq!(given["delivery"]["status"], "claimed");
     }
+    let out = work(
+        &db,
+        &[
+            "--drain",
+            "--json",
+            "--worker",
+            "w1",
+            "--concurrency",
+            "2",
+            "--",
+            &script,
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let answers = lines(&out.stdout);
+    assert_eq!(
+        answers.len(),
+        3,
+        "one answer per finished delivery: {answers:?}"
+    );
+
+    let ok = by_subject(&db, "ok");
+    assert_eq!(ok.len(), 1);
+    assert_eq!(ok[0]["status"], "delivered");
+    let bad = by_subject(&db, "bad");
+    assert_eq!(bad.len(), 1, "exit 65 is not retried");
+    assert_eq!(bad[0]["status"], "failed");
+    assert!(
+        bad[0]["lastError"]
+            .as_str()
+            .unwrap()
+            .contains("exit status 65")
+    );
+    assert!(
+        bad[0]["lastError"]
+            .as_str()
+            .unwrap()
+            .contains("cannot parse the order")
+    );
+    let flaky = by_subject(&db, "flaky");
+    assert_eq!(flaky.len(), 2, "retried by the policy: {flaky:?}");
+    assert_eq!(
+        flaky[0]["lastError"],
+        "exit status 3: first line\nupstream said no"
+    );
+    assert_eq!(flaky[1]["status"], "queued");
+    let due = flaky[1]["nextAttemptAt"].as_i64().unwrap() - now();
+    assert!((3590..=3600).contains(&due), "due in an hour: {due}");
+
+    // What the handler was given: ids in its environment, the delivery
+    // and its event (payload included) on stdin.
+    let seen = std::fs::read_to_string(dir.path().join("seen.log")).unwrap();
+    assert_eq!(seen.lines().count(), 3, "each delivery ran once:\n{seen}");
+    let line = seen.lines().find(|l| l.contains("|ok|")).unwrap();
+    let fields: Vec<&str> = line.split('|').collect();
+    assert_eq!(fields[0], ok[0]["deliveryId"]);
+    assert_eq!(fields[1], ok[0]["eventId"]);
+    assert_eq!(
+        &fields[2..8],
+        [
+            "order.created",
+            "ok",
+            "billing",
+            ok[0]["subId"].as_str().unwrap(),
+            "1",
+            "w1"
+        ]
+    );
+    assert_eq!(fields[8], db.target);
+    let input = std::fs::read_to_string(dir.path().join("input.log")).unwrap();
+    let input: Vec<Value> = input
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let given = input
+        .iter()
+        .find(|i| i["event"]["subject"] == "ok")
+        .unwrap();
+    assert_eq!(given["event"]["payload"]["total"], 42);
+    assert_eq!(given["delivery"]["deliveryId"], ok[0]["deliveryId"]);
+    assert_eq!(given["delivery"]["status"], "claimed");
 }
 
-#[test]
-fn a_worker_says_each_failure_in_one_line_on_stderr_and_nothing_of_successes() {
-    for db in databases("work_failure_lines") {
-        let dir = tempfile::tempdir().unwrap();
-        let script = handler(dir.path());
-        subscribed_with(&db, &["ok", "bad", "flaky"]);
-        let out = work(&db, &["--drain", "--", &script]);
-        assert!(out.status.success(), "{out:?}");
-        assert!(out.stdout.is_empty(), "people get nothing on stdout");
-        let said = String::from_utf8_lossy(&out.stderr);
-        let ours: Vec<&str> = said
-            .lines()
-            .filter_map(|l| l.strip_prefix("outbox work: "))
-            .collect();
+test_on_both!(
+    a_worker_says_each_failure_in_one_line_on_stderr_and_nothing_of_successes,
+    "work_failure_lines"
+);
+fn a_worker_says_each_failure_in_one_line_on_stderr_and_nothing_of_successes(db: Db) {
+    let dir = tempfile::tempdir().unwrap();
+    let script = handler(dir.path());
+    subscribed_with(&db, &["ok", "bad", "flaky"]);
+    let out = work(&db, &["--drain", "--", &script]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stdout.is_empty(), "people get nothing on stdout");
+    let said = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = said
+        .lines()
+        .filter_map(|l| l.strip_prefix("outbox work: "))
+        .collect();
 
-        // What each line should say, from the deliveries as stored.
-        let first_line = |d: &Value| -> String {
-            d["lastError"]
-                .as_str()
-                .unwrap()
-                .lines()
-                .next()
-                .unwrap()
-                .to_owned()
+    // What each line should say, from the deliveries as stored.
+    let first_line = |d: &Value| -> String {
+        d["lastError"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let bad = by_subject(&db, "bad");
+    let flaky = by_subject(&db, "flaky");
+    // No policy: three attempts, the retry due after the worker's default
+    // backoff (10 s), so this drain leaves it queued.
+    let max = 3;
+    assert_eq!(flaky.len(), 2, "flaky's retry is queued: {flaky:?}");
+    assert_eq!(flaky[1]["status"], "queued");
+    let mut expected = vec![format!(
+        "{} failed on attempt 1: {}; retry: none, retries disabled",
+        bad[0]["deliveryId"].as_str().unwrap(),
+        first_line(&bad[0])
+    )];
+    for (n, attempt) in flaky
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d["status"] == "failed")
+    {
+        let next = match flaky.get(n + 1) {
+            Some(next) => format!(
+                "retry: attempt {} of {max} queued as {} (due ",
+                n + 2,
+                next["deliveryId"].as_str().unwrap()
+            ),
+            None => format!("retry: none, all {max} attempts used"),
         };
-        let bad = by_subject(&db, "bad");
-        let flaky = by_subject(&db, "flaky");
-        let max = flaky.len();
-        assert!(
-            max > 1,
-            "flaky is retried up to its last attempt: {flaky:?}"
-        );
-        let mut expected = vec![format!(
-            "{} failed on attempt 1: {}; retry: none, retries disabled",
-            bad[0]["deliveryId"].as_str().unwrap(),
-            first_line(&bad[0])
-        )];
-        for (n, attempt) in flaky.iter().enumerate() {
-            let next = match flaky.get(n + 1) {
-                Some(next) => format!(
-                    "retry: attempt {} of {max} queued as {} (due ",
-                    n + 2,
-                    next["deliveryId"].as_str().unwrap()
-                ),
-                None => format!("retry: none, all {max} attempts used"),
-            };
-            expected.push(format!(
-                "{} failed on attempt {}: {}; {next}",
-                attempt["deliveryId"].as_str().unwrap(),
-                n + 1,
-                first_line(attempt)
-            ));
-        }
-        assert_eq!(ours.len(), expected.len(), "one line per failure:\n{said}");
-        for want in &expected {
-            assert!(
-                ours.iter().any(|line| line.starts_with(want.as_str())),
-                "no line starts with {want:?}:\n{said}"
-            );
-        }
-        let ok = &by_subject(&db, "ok")[0];
-        assert_eq!(ok["status"], "delivered");
-        assert!(!said.contains(ok["deliveryId"].as_str().unwrap()));
+        expected.push(format!(
+            "{} failed on attempt {}: {}; {next}",
+            attempt["deliveryId"].as_str().unwrap(),
+            n + 1,
+            first_line(attempt)
+        ));
     }
+    assert_eq!(ours.len(), expected.len(), "one line per failure:\n{said}");
+    for want in &expected {
+        assert!(
+            ours.iter().any(|line| line.starts_with(want.as_str())),
+            "no line starts with {want:?}:\n{said}"
+        );
+    }
+    let ok = &by_subject(&db, "ok")[0];
+    assert_eq!(ok["status"], "delivered");
+    assert!(!said.contains(ok["deliveryId"].as_str().unwrap()));
 }
 
 #[test]
@@ -400,66 +406,67 @@ fn a_lost_lease_stops_the_handler_and_records_nothing() {
     assert_eq!(now_held["claimedBy"], "w2", "w1 recorded nothing");
 }
 
-#[test]
-fn sigterm_lets_work_finish_within_grace_then_releases_the_rest() {
-    for db in databases("work_sigterm") {
-        let dir = tempfile::tempdir().unwrap();
-        let script = handler(dir.path());
-        subscribed_with(&db, &["stubborn", "slow"]);
-        let worker = spawn_work(
-            &db,
-            &[
-                "--concurrency",
-                "2",
-                "--grace",
-                "6s",
-                "--worker",
-                "w1",
-                "--",
-                &script,
-            ],
-        );
-        wait_until("both claims", Duration::from_secs(10), || {
-            ["stubborn", "slow"]
-                .iter()
-                .all(|s| by_subject(&db, s)[0]["status"] == "claimed")
-        });
-        let started = Instant::now();
-        signal(&worker, "TERM");
-        let out = worker.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{out:?}");
-        let took = started.elapsed();
-        assert!(
-            took >= Duration::from_secs(5) && took < Duration::from_secs(20),
-            "{took:?}"
-        );
-        // The slow one finished within the grace; the stubborn one was
-        // killed at its end and given back at once.
-        assert_eq!(by_subject(&db, "slow")[0]["status"], "delivered");
-        let stubborn = &by_subject(&db, "stubborn")[0];
-        assert_eq!(stubborn["status"], "queued", "{stubborn}");
-        assert_eq!(stubborn["claimedBy"], "");
-        let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
-        assert_eq!(claimed["count"], 0);
-        // A worker that runs until stopped says when it starts and stops.
-        let said = String::from_utf8_lossy(&out.stderr);
-        let ours: Vec<&str> = said
-            .lines()
-            .filter(|l| l.starts_with("outbox work: "))
-            .collect();
-        assert_eq!(
-            ours,
-            [
-                format!(
-                    "outbox work: worker w1 started: runs {script} for each delivery, 2 at a time; \
-                     SIGTERM or Ctrl-C stops it"
-                ),
-                "outbox work: worker w1 stopped: 1 delivered, 0 failed, 1 given back to the queue"
-                    .to_owned()
-            ],
-            "{said}"
-        );
-    }
+test_on_both!(
+    sigterm_lets_work_finish_within_grace_then_releases_the_rest,
+    "work_sigterm"
+);
+fn sigterm_lets_work_finish_within_grace_then_releases_the_rest(db: Db) {
+    let dir = tempfile::tempdir().unwrap();
+    let script = handler(dir.path());
+    subscribed_with(&db, &["stubborn", "slow"]);
+    let worker = spawn_work(
+        &db,
+        &[
+            "--concurrency",
+            "2",
+            "--grace",
+            "6s",
+            "--worker",
+            "w1",
+            "--",
+            &script,
+        ],
+    );
+    wait_until("both claims", Duration::from_secs(10), || {
+        ["stubborn", "slow"]
+            .iter()
+            .all(|s| by_subject(&db, s)[0]["status"] == "claimed")
+    });
+    let started = Instant::now();
+    signal(&worker, "TERM");
+    let out = worker.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_secs(5) && took < Duration::from_secs(20),
+        "{took:?}"
+    );
+    // The slow one finished within the grace; the stubborn one was
+    // killed at its end and given back at once.
+    assert_eq!(by_subject(&db, "slow")[0]["status"], "delivered");
+    let stubborn = &by_subject(&db, "stubborn")[0];
+    assert_eq!(stubborn["status"], "queued", "{stubborn}");
+    assert_eq!(stubborn["claimedBy"], "");
+    let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
+    assert_eq!(claimed["count"], 0);
+    // A worker that runs until stopped says when it starts and stops.
+    let said = String::from_utf8_lossy(&out.stderr);
+    let ours: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("outbox work: "))
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            format!(
+                "outbox work: worker w1 started: runs {script} for each delivery, 2 at a time; \
+                 SIGTERM or Ctrl-C stops it"
+            ),
+            "outbox work: worker w1 stopped: 1 delivered, 0 failed, 1 given back to the queue"
+                .to_owned()
+        ],
+        "{said}"
+    );
 }
 
 #[test]
@@ -874,59 +881,60 @@ fn claim_with_event_and_wait() {
     assert!(plain.get("event").is_none());
 }
 
-#[test]
-fn secrets_are_checked_kept_out_of_subscriptions_and_exported() {
-    for db in databases("work_secrets") {
-        let sub = webhook_sub(&db, "shop", "http://127.0.0.1:1/hook");
-        let before = db.state();
-        for bad in [
-            "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-            "whsec_c2hvcnQ=",
-            "whsec_!!",
-        ] {
-            let out = db.output(now(), &["sub", "secret", &sub, "--set", bad]);
-            assert_eq!(out.status.code(), Some(2), "{bad}: {out:?}");
-        }
-        assert_eq!(db.state(), before, "a refused secret wrote nothing");
-        let set = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
-        let answer = db.json(now(), &["sub", "secret", &sub, "--set", set]);
-        assert_eq!(answer["secrets"], serde_json::json!([set]));
-        assert!(
-            !db.json(now(), &["sub", "get", &sub])
-                .to_string()
-                .contains(set)
-        );
-        let export = db.text(now(), &["export"]);
-        let line = export
-            .lines()
-            .find(|l| l.contains(set))
-            .expect("export carries the secret");
-        let record: Value = serde_json::from_str(line).unwrap();
-        assert_eq!(record["secret"]["subId"], sub.as_str());
-        // Into a new database and back out: the same lines.
-        let dir = tempfile::tempdir().unwrap();
-        let copy = dir.path().join("copy.db");
-        let file = dir.path().join("export.ndjson");
-        std::fs::write(&file, &export).unwrap();
-        let imported = Command::new(env!("CARGO_BIN_EXE_outbox"))
-            .args([
-                "--db",
-                copy.to_str().unwrap(),
-                "import",
-                file.to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
-        assert!(imported.status.success(), "{imported:?}");
-        let again = Command::new(env!("CARGO_BIN_EXE_outbox"))
-            .args(["--db", copy.to_str().unwrap(), "export"])
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8(again.stdout).unwrap(), export);
-        // Outbox sends only webhook and a2a deliveries itself.
-        let out = work(&db, &["--drain", "--transport", "poll"]);
-        assert_eq!(out.status.code(), Some(2), "{out:?}");
+test_on_both!(
+    secrets_are_checked_kept_out_of_subscriptions_and_exported,
+    "work_secrets"
+);
+fn secrets_are_checked_kept_out_of_subscriptions_and_exported(db: Db) {
+    let sub = webhook_sub(&db, "shop", "http://127.0.0.1:1/hook");
+    let before = db.state();
+    for bad in [
+        "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        "whsec_c2hvcnQ=",
+        "whsec_!!",
+    ] {
+        let out = db.output(now(), &["sub", "secret", &sub, "--set", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {out:?}");
     }
+    assert_eq!(db.state(), before, "a refused secret wrote nothing");
+    let set = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    let answer = db.json(now(), &["sub", "secret", &sub, "--set", set]);
+    assert_eq!(answer["secrets"], serde_json::json!([set]));
+    assert!(
+        !db.json(now(), &["sub", "get", &sub])
+            .to_string()
+            .contains(set)
+    );
+    let export = db.text(now(), &["export"]);
+    let line = export
+        .lines()
+        .find(|l| l.contains(set))
+        .expect("export carries the secret");
+    let record: Value = serde_json::from_str(line).unwrap();
+    assert_eq!(record["secret"]["subId"], sub.as_str());
+    // Into a new database and back out: the same lines.
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.db");
+    let file = dir.path().join("export.ndjson");
+    std::fs::write(&file, &export).unwrap();
+    let imported = Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .args([
+            "--db",
+            copy.to_str().unwrap(),
+            "import",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(imported.status.success(), "{imported:?}");
+    let again = Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .args(["--db", copy.to_str().unwrap(), "export"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), export);
+    // Outbox sends only webhook and a2a deliveries itself.
+    let out = work(&db, &["--drain", "--transport", "poll"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
 #[test]

@@ -18,8 +18,8 @@ pub struct ClaimArgs {
     /// Who claims; only this worker may then complete, fail or release it.
     #[arg(long = "worker", value_name = "WORKER_ID")]
     pub worker: Option<String>,
-    /// Lease length in seconds (1-86400, default 300); after it the delivery may be claimed again.
-    #[arg(allow_negative_numbers = true, long = "lease", value_name = "SECONDS")]
+    /// Lease length (60, 5m, 1h; 1s-24h, default 5m); after it the delivery may be claimed again.
+    #[arg(allow_hyphen_values = true, long = "lease", value_name = "DURATION", value_parser = super::seconds)]
     pub lease_seconds: Option<i64>,
     /// Claim up to N deliveries at once (1-500).
     #[arg(allow_negative_numbers = true, long, value_name = "N")]

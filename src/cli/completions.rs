@@ -19,44 +19,175 @@ pub fn script(shell: Shell) -> String {
     String::from_utf8(out).expect("completion scripts are UTF-8")
 }
 
-/// A completion script as an answer: the same text with or without `--json`.
-pub struct Script(pub Shell);
-
-impl Report for Script {
-    fn json(&self) -> serde_json::Value {
-        serde_json::Value::String(script(self.0))
-    }
-    fn json_text(&self) -> String {
-        script(self.0)
-    }
-    fn human(&self, _view: &View) -> String {
-        script(self.0)
-    }
-}
-
 #[derive(Debug, Args)]
-pub struct ManArgs {}
-
-/// The man page, `outbox(1)`, in roff.
-pub fn man_page() -> String {
-    let mut out = Vec::new();
-    clap_mangen::Man::new(super::Cli::command())
-        .render(&mut out)
-        .expect("rendering to memory cannot fail");
-    String::from_utf8(out).expect("the man page is UTF-8")
+pub struct ManArgs {
+    /// The command whose page to print (`work`, `delivery claim`); none
+    /// for outbox(1) itself.
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Write every page (outbox.1, outbox-work.1, ...) into this folder
+    /// instead, e.g. /usr/local/share/man/man1.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<std::path::PathBuf>,
 }
 
-/// The man page as an answer: the same text with or without `--json`.
-pub struct ManPage;
+/// The exit codes, as outbox(1) lists them (and the README).
+const EXIT_STATUS: [(&str, &str); 4] = [
+    ("0", "The result has \"ok\": true."),
+    (
+        "1",
+        "The result has \"ok\": false: not found, nothing to claim, a refused transition, a validation error.",
+    ),
+    (
+        "2",
+        "Bad usage or input: an unknown flag, malformed JSON, an unknown status or transport, an ambiguous id prefix, a bad duration or time. Nothing was written.",
+    ),
+    (
+        "3",
+        "The database could not be used: no outbox at the path, cannot open or create it, not an outbox, a schema newer than this binary, locked past the busy timeout, disk full. Nothing was written.",
+    ),
+];
 
-impl Report for ManPage {
+/// The environment variables outbox reads, as outbox(1) lists them.
+const ENVIRONMENT: [(&str, &str); 8] = [
+    (
+        "OUTBOX_DB",
+        "The database when --db is not given: a SQLite file (default outbox.db) or a postgres:// URL.",
+    ),
+    (
+        "OUTBOX_NOW",
+        "Unix seconds to use as now (replays, tests, deterministic scripts).",
+    ),
+    (
+        "OUTBOX_SOURCE",
+        "The default source of recorded events (otherwise picux, as in the reference).",
+    ),
+    ("OUTBOX_SYNC", "full (default) or normal, as --sync."),
+    (
+        "OUTBOX_BUSY_TIMEOUT",
+        "How long to wait for a locked database, as --busy-timeout (default 10s).",
+    ),
+    (
+        "OUTBOX_MAX_PAYLOAD",
+        "The largest JSON input in bytes, as --max-payload (default 1 MiB).",
+    ),
+    (
+        "NO_COLOR",
+        "No colour in tables (as --color never, unless --color always).",
+    ),
+    (
+        "PGPASSWORD, PGPASSFILE",
+        "A PostgreSQL password kept out of the URL, read as libpq reads them (then ~/.pgpass).",
+    ),
+];
+
+/// Every man page as `(file name, roff)`: outbox.1 and one per command
+/// (outbox-work.1, outbox-delivery-claim.1), as the pages name each other.
+pub fn man_pages() -> Vec<(String, String)> {
+    fn walk(cmd: &clap::Command, pages: &mut Vec<(String, String)>) {
+        let man = clap_mangen::Man::new(cmd.clone());
+        let mut out = Vec::new();
+        let rendered = if pages.is_empty() {
+            top_page(&man, &mut out)
+        } else {
+            man.render(&mut out)
+        };
+        rendered.expect("rendering to memory cannot fail");
+        let text = String::from_utf8(out).expect("man pages are UTF-8");
+        pages.push((man.get_filename(), text));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            walk(sub, pages);
+        }
+    }
+    let mut cmd = super::Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut pages = Vec::new();
+    walk(&cmd, &mut pages);
+    pages
+}
+
+/// outbox(1): clap's sections, then EXIT STATUS and ENVIRONMENT, which no
+/// flag definition holds.
+fn top_page(man: &clap_mangen::Man, out: &mut Vec<u8>) -> std::io::Result<()> {
+    man.render_title(out)?;
+    man.render_name_section(out)?;
+    man.render_synopsis_section(out)?;
+    man.render_description_section(out)?;
+    man.render_options_section(out)?;
+    man.render_subcommands_section(out)?;
+    for (heading, rows) in [
+        ("EXIT STATUS", &EXIT_STATUS[..]),
+        ("ENVIRONMENT", &ENVIRONMENT[..]),
+    ] {
+        out.extend_from_slice(format!(".SH \"{heading}\"\n").as_bytes());
+        for (name, meaning) in rows {
+            let line = format!(".TP\n\\fB{}\\fR\n{}\n", roff(name), roff(meaning));
+            out.extend_from_slice(line.as_bytes());
+        }
+    }
+    man.render_extra_section(out)?;
+    man.render_version_section(out)
+}
+
+/// Text made safe for a roff line: backslashes and hyphens escaped, and no
+/// line that starts with a control character.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with(['.', '\'']) {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// The answer of `outbox man`: one page printed, or every page written
+/// into a folder (and their paths printed).
+pub fn man(args: ManArgs) -> outbox::Result<Box<dyn Report>> {
+    let pages = man_pages();
+    if let Some(dir) = args.dir {
+        let mut written = Vec::new();
+        for (name, text) in pages {
+            let path = dir.join(&name);
+            std::fs::write(&path, text).map_err(|e| {
+                outbox::Error::input(
+                    "invalid:file",
+                    format!(
+                        "cannot write {}: {e} (does the folder exist?)",
+                        path.display()
+                    ),
+                )
+            })?;
+            written.push(path.display().to_string());
+        }
+        return Ok(Box::new(Text(written.join("\n"))));
+    }
+    let wanted = std::iter::once("outbox")
+        .chain(args.command.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("-");
+    let file = format!("{wanted}.1");
+    match pages.into_iter().find(|(name, _)| *name == file) {
+        Some((_, text)) => Ok(Box::new(Text(text))),
+        None => Err(outbox::Error::input(
+            "invalid:usage",
+            format!(
+                "there is no man page {file}: outbox man takes a command as outbox --help lists it (outbox man work, outbox man delivery claim)"
+            ),
+        )),
+    }
+}
+
+/// Text printed as it is, with or without `--json`.
+pub struct Text(pub String);
+
+impl Report for Text {
     fn json(&self) -> serde_json::Value {
-        serde_json::Value::String(man_page())
+        serde_json::Value::String(self.0.clone())
     }
     fn json_text(&self) -> String {
-        man_page()
+        self.0.clone()
     }
     fn human(&self, _view: &View) -> String {
-        man_page()
+        self.0.clone()
     }
 }

@@ -98,8 +98,8 @@ pub enum DeliveryCommand {
         /// Refuse unless this worker holds the claim.
         #[arg(long = "worker", value_name = "WORKER_ID")]
         worker: Option<String>,
-        /// New lease length from now, in seconds (1-86400, default 300).
-        #[arg(allow_negative_numbers = true, long = "lease", value_name = "SECONDS")]
+        /// New lease length from now (60, 5m, 1h; 1s-24h, default 5m).
+        #[arg(allow_hyphen_values = true, long = "lease", value_name = "DURATION", value_parser = super::seconds)]
         lease_seconds: Option<i64>,
     },
     /// Give a claimed delivery back to the queue.
@@ -161,8 +161,8 @@ pub struct MetaArg {
 /// When the attempt becomes due.
 #[derive(Debug, Args)]
 pub struct ScheduleArgs {
-    /// Due this many seconds from now (0-2592000).
-    #[arg(allow_negative_numbers = true, long = "delay", value_name = "SECONDS")]
+    /// Due this long from now (90, 30s, 5m, 2h; at most 30d).
+    #[arg(allow_hyphen_values = true, long = "delay", value_name = "DURATION", value_parser = super::seconds)]
     pub delay_seconds: Option<i64>,
     /// Due at this time, unix seconds; wins over --delay.
     #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
@@ -354,6 +354,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 meta: meta(&a.meta)?,
                 retry_meta: ctx.maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
                 not_before: None,
+                fallback: None,
             };
             each_id(
                 a.ids,

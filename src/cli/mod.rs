@@ -145,7 +145,7 @@ pub enum Command {
     Import(transfer::ImportArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
-    /// Print the man page, outbox(1): outbox man > /usr/local/share/man/man1/outbox.1
+    /// Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1
     Man(completions::ManArgs),
 }
 
@@ -287,8 +287,10 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Work(args) => work::exec(args, ctx),
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
-        Command::Completions(args) => Ok(Box::new(completions::Script(args.shell))),
-        Command::Man(_) => Ok(Box::new(completions::ManPage)),
+        Command::Completions(args) => {
+            Ok(Box::new(completions::Text(completions::script(args.shell))))
+        }
+        Command::Man(args) => completions::man(args),
     }
 }
 
@@ -349,6 +351,17 @@ pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
     }
 }
 
+/// A time-valued flag in whole seconds (`--lease`, `--delay`): `30s`, `5m`,
+/// `1h30m` or plain seconds, as every duration flag takes. A negative one
+/// is a mistake, refused when given (exit 2) rather than clamped when used.
+pub fn seconds(text: &str) -> std::result::Result<i64, String> {
+    match outbox::lifecycle::when::parse_duration(text) {
+        Ok(seconds) if seconds >= 0 => Ok(seconds),
+        Ok(_) => Err("must not be negative".to_owned()),
+        Err(e) => Err(e),
+    }
+}
+
 /// A window of time by when events were recorded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct WindowArgs {
@@ -373,7 +386,21 @@ impl WindowArgs {
                 })
                 .transpose()
         };
-        Ok((parse("since", &self.since)?, parse("until", &self.until)?))
+        let (since, until) = (parse("since", &self.since)?, parse("until", &self.until)?);
+        if let (Some(since), Some(until)) = (since, until)
+            && since >= until
+        {
+            // An inverted window would quietly answer nothing.
+            return Err(Error::input(
+                "invalid:window",
+                format!(
+                    "--since ({}) is not before --until ({}): the window holds no time; a duration counts back from now, so the longer one is the earlier (--since 2h --until 1h)",
+                    self.since.as_deref().unwrap_or_default(),
+                    self.until.as_deref().unwrap_or_default()
+                ),
+            ));
+        }
+        Ok((since, until))
     }
 }
 

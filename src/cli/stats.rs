@@ -61,15 +61,18 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         }));
     }
     if let Some(every) = &args.watch {
-        let every = parse_duration(every)
-            .ok()
-            .filter(|s| *s > 0)
-            .ok_or_else(|| {
-                Error::input(
+        let every = match parse_duration(every) {
+            Ok(seconds) if seconds > 0 => seconds,
+            Ok(_) => {
+                return Err(Error::input(
                     "invalid:duration",
-                    format!("--watch: {every:?} is not a duration"),
-                )
-            })?;
+                    format!(
+                        "--watch: the pause between redraws must be longer than zero, not {every:?} (2s, 10s)"
+                    ),
+                ));
+            }
+            Err(e) => return Err(Error::input("invalid:duration", format!("--watch: {e}"))),
+        };
         watch(
             &mut outbox,
             &filter,

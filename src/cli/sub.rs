@@ -4,12 +4,12 @@ use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
 use outbox::core::json::Object;
-use outbox::core::model::{SubscriptionStatus, Transport};
+use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
 use outbox::core::policy::PolicyChange;
 use outbox::core::prefix::IdKind;
 use outbox::core::retries::MAX_MAX_ATTEMPTS;
 use outbox::core::storage::SubscriptionFilter;
-use outbox::core::subscriptions::SubscriptionFields;
+use outbox::core::subscriptions::{SubscriptionFields, unsendable};
 use outbox::lifecycle::when::parse_duration;
 use outbox::worker::secrets::SecretChange;
 use outbox::{Error, Result};
@@ -250,6 +250,19 @@ pub struct MatchArgs {
     pub explain: bool,
 }
 
+/// One line on stderr when outbox's own senders cannot send to the
+/// subscription's endpoint; the subscription is kept as given (a handler
+/// may know how), and the answer and exit status stay the reference's.
+fn warn_if_unsendable(subscription: &Subscription) {
+    if let Some(why) = unsendable(subscription.transport, &subscription.endpoint) {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "outbox: warning: {why}: outbox work cannot send its deliveries itself (a handler, outbox work -- CMD, can take them)"
+        );
+    }
+}
+
 pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let status_change = |status| SubscriptionFields {
         status: Some(status),
@@ -259,10 +272,11 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(match cmd {
         SubCommand::Create { fields, sub_id } => {
             let fields = fields.fields(ctx)?;
-            Box::new(
-                ctx.outbox_creating()?
-                    .create_subscription(&fields, sub_id.as_deref())?,
-            )
+            let reply = ctx
+                .outbox_creating()?
+                .create_subscription(&fields, sub_id.as_deref())?;
+            warn_if_unsendable(&reply.subscription);
+            Box::new(reply)
         }
         SubCommand::Get { id } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
@@ -288,7 +302,9 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         SubCommand::Update { id, fields } => {
             let fields = fields.fields(ctx)?;
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
-            Box::new(outbox.update_subscription(&id, &fields)?)
+            let reply = outbox.update_subscription(&id, &fields)?;
+            warn_if_unsendable(&reply.subscription);
+            Box::new(reply)
         }
         SubCommand::Pause { id } | SubCommand::Resume { id } => {
             let status = match cmd_is_pause {

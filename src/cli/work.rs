@@ -109,6 +109,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             worker: worker.clone(),
             timeout,
         };
+        handler.check()?;
         (
             Job::Handler(handler),
             vec![claim_for(args.filter.transport)],
@@ -157,6 +158,15 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
     }
     let mut outbox = ctx.outbox()?;
+    if !handler && args.filter.transport.is_none() {
+        let filter = outbox::core::storage::DeliveryFilter {
+            event_type: args.event_type.clone(),
+            ..filter.clone()
+        };
+        if let Some(note) = untaken(&mut outbox, &filter)? {
+            say(&note);
+        }
+    }
     let json = ctx.format == OutputFormat::Json;
     // A worker that runs until stopped says when it starts and stops, for
     // a terminal or a journal; --drain and --once stay quiet for cron.
@@ -217,6 +227,35 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         std::process::exit(130);
     }
     Ok(Box::new(Silent))
+}
+
+/// What a worker without a handler says once before it starts when the
+/// filters match ready deliveries it will never take (`poll` ones, and
+/// `mcp` ones, which outbox has no sender for): otherwise `--drain` exits
+/// at once and a long-running worker idles, both without a word.
+fn untaken(
+    outbox: &mut outbox::core::Outbox,
+    filter: &outbox::core::storage::DeliveryFilter,
+) -> Result<Option<String>> {
+    let mut found = Vec::new();
+    for transport in [Transport::Poll, Transport::Mcp] {
+        let counts = outbox.delivery_stats(&outbox::core::storage::DeliveryFilter {
+            transport: Some(transport),
+            ..filter.clone()
+        })?;
+        let ready = counts.stats.ready + counts.stats.expired;
+        if ready > 0 {
+            found.push(format!("{ready} {transport}"));
+        }
+    }
+    if found.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(format!(
+        "{} deliveries are ready that this worker will not take: without a handler it sends only webhook and a2a; \
+         run outbox work [FILTERS] -- CMD to hand them to a program, or take them with outbox delivery claim",
+        found.join(" and ")
+    )))
 }
 
 /// The answer of `outbox work` itself: it has printed as it went.

@@ -3,6 +3,7 @@
 //! and a kind that decides the exit status.
 
 use super::model::{Delivery, Subscription};
+use super::prefix::{IdKind, not_found_hint};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::fmt;
@@ -83,9 +84,11 @@ impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::MissingType => f.write_str("an event needs a type"),
-            Refusal::EventNotFound { event_id } => write!(f, "no event {event_id}"),
-            Refusal::SubscriptionNotFound { sub_id } => write!(f, "no subscription {sub_id}"),
-            Refusal::DeliveryNotFound { delivery_id } => write!(f, "no delivery {delivery_id}"),
+            Refusal::EventNotFound { event_id } => not_found(f, IdKind::Event, event_id),
+            Refusal::SubscriptionNotFound { sub_id } => not_found(f, IdKind::Subscription, sub_id),
+            Refusal::DeliveryNotFound { delivery_id } => {
+                not_found(f, IdKind::Delivery, delivery_id)
+            }
             Refusal::NothingToClaim { .. } => f.write_str("no delivery is ready to claim"),
             Refusal::InvalidSubscription { errors, .. } => {
                 write!(f, "invalid subscription: {}", errors.join(", "))
@@ -104,7 +107,7 @@ impl fmt::Display for Refusal {
                         format!("it is claimed by {:?}", delivery.claimed_by)
                     }
                     "invalid:redriveStatus" => format!(
-                        "it is {} and no dead letter: only a failed attempt with no later one is",
+                        "it is {}, not a dead letter (a failed attempt that no later attempt follows); outbox delivery list --dead lists them",
                         delivery.status
                     ),
                     _ => format!("it is {}", delivery.status),
@@ -280,6 +283,19 @@ impl Error {
 impl From<Refusal> for Error {
     fn from(refusal: Refusal) -> Self {
         Error::Refused(Box::new(refusal))
+    }
+}
+
+/// "no delivery X", and why X cannot be one when that is plain from it.
+fn not_found(f: &mut fmt::Formatter<'_>, kind: IdKind, id: &str) -> fmt::Result {
+    let noun = match kind {
+        IdKind::Event => "event",
+        IdKind::Subscription => "subscription",
+        IdKind::Delivery => "delivery",
+    };
+    match not_found_hint(kind, id) {
+        Some(hint) => write!(f, "no {noun} {id} ({hint})"),
+        None => write!(f, "no {noun} {id}"),
     }
 }
 

@@ -220,8 +220,20 @@ pub fn normalize_numbers(value: &mut Value) -> Result<(), String> {
 }
 
 /// Parses JSON text as the reference's `json.loads` would, numbers normalised.
+/// A parse error's message says where by column alone when the text is one
+/// line (an NDJSON line, a flag's value), so a batch's "line 2: ..." is not
+/// followed by serde's "at line 1".
 pub fn parse(text: &str) -> Result<Value, String> {
-    let mut value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let mut value: Value = serde_json::from_str(text).map_err(|e| {
+        let whole = e.to_string();
+        let at = format!(" at line {} column {}", e.line(), e.column());
+        match whole.strip_suffix(&at) {
+            Some(what) if !text.trim_end().contains('\n') => {
+                format!("{what} at column {}", e.column())
+            }
+            _ => whole,
+        }
+    })?;
     normalize_numbers(&mut value)?;
     Ok(value)
 }

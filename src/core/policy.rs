@@ -71,6 +71,31 @@ impl RetryPolicy {
         Some(delay.clamp(1, MAX_DELAY_SECONDS))
     }
 
+    /// The backoff `outbox work` follows for a subscription whose policy
+    /// has no schedule: 10 s, 1 min, then 10 min, each ±20%, so a receiver
+    /// that is down is not spent in milliseconds. (`delivery fail` by hand
+    /// keeps the reference's rule: due at once.)
+    pub fn worker_default() -> RetryPolicy {
+        RetryPolicy {
+            schedule: vec![10, 60, 600],
+            jitter: Some(0.2),
+            max_attempts: None,
+        }
+    }
+
+    /// This policy with the schedule (and its jitter) of `fallback` when it
+    /// has none of its own; its attempts stay its own.
+    pub fn or_schedule_of(self, fallback: &RetryPolicy) -> RetryPolicy {
+        if !self.schedule.is_empty() {
+            return self;
+        }
+        RetryPolicy {
+            schedule: fallback.schedule.clone(),
+            jitter: self.jitter.or(fallback.jitter),
+            max_attempts: self.max_attempts,
+        }
+    }
+
     /// Attempts allowed, when the policy says.
     pub fn max_attempts(&self) -> Option<i64> {
         self.max_attempts.map(|n| n.clamp(1, MAX_MAX_ATTEMPTS))

@@ -48,6 +48,30 @@ pub fn short_form(kind: IdKind, given: &str) -> Option<String> {
     hex.then(|| format!("{}{}", kind.prefix(), digits.to_ascii_lowercase()))
 }
 
+/// What to say beside "no delivery X" when X cannot be one: another kind's
+/// id (`evt_...` given to `delivery get`), or a prefix too short to look up.
+pub fn not_found_hint(kind: IdKind, given: &str) -> Option<String> {
+    for (other, noun, command) in [
+        (IdKind::Event, "an event", "event"),
+        (IdKind::Subscription, "a subscription", "sub"),
+        (IdKind::Delivery, "a delivery", "delivery"),
+    ] {
+        if other != kind && given.starts_with(other.prefix()) {
+            return Some(format!(
+                "{given} is {noun} id: outbox {command} get {given}"
+            ));
+        }
+    }
+    let digits = given.strip_prefix(kind.prefix()).unwrap_or(given);
+    let hex = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_hexdigit());
+    (hex && digits.len() < SHORTEST).then(|| {
+        format!(
+            "a short id needs {SHORTEST} or more hex digits after {}",
+            kind.prefix()
+        )
+    })
+}
+
 impl Outbox {
     /// The whole id `given` stands for. An id that exists as given, or
     /// that no id starts with, is returned as given (a missing record is

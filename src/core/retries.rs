@@ -32,6 +32,9 @@ pub struct Fail {
     /// The next attempt waits at least this many seconds (a receiver's
     /// `Retry-After`), whatever the schedule says.
     pub not_before: Option<i64>,
+    /// The schedule for a subscription whose policy has none (`outbox
+    /// work`'s default backoff); `None` keeps the reference's rule.
+    pub fallback: Option<RetryPolicy>,
 }
 
 impl Default for Fail {
@@ -45,6 +48,7 @@ impl Default for Fail {
             meta: None,
             retry_meta: None,
             not_before: None,
+            fallback: None,
         }
     }
 }
@@ -142,9 +146,14 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     let policy = if explicit_schedule && req.max_attempts.is_some() {
         None
     } else {
-        tx.subscription_meta(&failed.sub_id)?
+        let own = tx
+            .subscription_meta(&failed.sub_id)?
             .as_ref()
-            .and_then(RetryPolicy::from_meta)
+            .and_then(RetryPolicy::from_meta);
+        match &req.fallback {
+            Some(fallback) => Some(own.unwrap_or_default().or_schedule_of(fallback)),
+            None => own,
+        }
     };
     let max_attempts = req
         .max_attempts

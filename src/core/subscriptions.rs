@@ -66,6 +66,47 @@ pub fn type_keys(event_type: &str) -> Vec<String> {
     keys
 }
 
+/// Whether a subscription of these types takes an event of this type: the
+/// one matching rule, shared by fan-out (through `type_keys`) and every walk
+/// that matches events against a subscription afterwards (backfill).
+pub fn takes_type(types: &[String], event_type: &str) -> bool {
+    type_keys(event_type).iter().any(|key| types.contains(key))
+}
+
+/// Whether a subscription type is a pattern (`*`, `order.*`) rather than
+/// one event type.
+pub fn is_pattern(subscription_type: &str) -> bool {
+    subscription_type.ends_with('*')
+}
+
+/// Why outbox's own senders (`outbox work` without a handler) cannot send
+/// a delivery over `transport` to `endpoint`, or `None` when they can. The
+/// reference stores any endpoint, and a handler may know what `agent://c`
+/// means, so this warns and fails sends; it never refuses a subscription.
+pub fn unsendable(transport: Transport, endpoint: &str) -> Option<String> {
+    if !matches!(
+        transport,
+        Transport::Webhook | Transport::A2a | Transport::Mcp
+    ) {
+        return None;
+    }
+    if endpoint.is_empty() {
+        return Some(format!(
+            "a {transport} subscription needs an http:// or https:// --endpoint; it has none"
+        ));
+    }
+    let host = endpoint.split_once("://").and_then(|(scheme, rest)| {
+        let web = scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https");
+        web.then(|| rest.split(['/', '?', '#']).next().unwrap_or(""))
+    });
+    match host {
+        Some(host) if !host.is_empty() && !endpoint.contains(char::is_whitespace) => None,
+        _ => Some(format!(
+            "the endpoint {endpoint:?} is not an http:// or https:// URL, which {transport} needs"
+        )),
+    }
+}
+
 /// Refuses a type with a `*` that is neither the lone `*` nor a trailing
 /// `.*` (exit 2): it would be matched literally and never by accident.
 fn check_patterns(types: &[String]) -> Result<()> {

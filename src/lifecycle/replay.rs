@@ -12,7 +12,7 @@ use crate::core::matching::takes;
 use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
 use crate::core::retries::{Retry, queue_attempt};
 use crate::core::storage::{Cursor, EventWindow, Tx};
-use crate::core::subscriptions::get as get_subscription;
+use crate::core::subscriptions::{get as get_subscription, is_pattern, takes_type};
 
 /// `delivery replay`: which finished chains to send again.
 #[derive(Clone, Debug, Default)]
@@ -95,12 +95,15 @@ impl Outbox {
                 }
                 .into());
             }
-            // "*" takes every type: one walk over all events covers it.
-            let types: Vec<Option<String>> = if subscription.event_types.iter().any(|t| t == "*") {
-                vec![None]
-            } else {
-                subscription.event_types.iter().cloned().map(Some).collect()
-            };
+            // Literal types are walked one index range each; a pattern
+            // (`*`, `order.*`) walks the window once, every event put to the
+            // matching rule fan-out uses, so no event is found twice.
+            let types: Vec<Option<String>> =
+                if subscription.event_types.iter().any(|t| is_pattern(t)) {
+                    vec![None]
+                } else {
+                    subscription.event_types.iter().cloned().map(Some).collect()
+                };
             let mut created = Vec::new();
             for event_type in types {
                 let window = EventWindow {
@@ -109,7 +112,8 @@ impl Outbox {
                     until,
                 };
                 for_each_event(tx, &window, |tx, event| {
-                    if !takes(&subscription, &event.source, &event.subject, &event.target)
+                    if !takes_type(&subscription.event_types, &event.event_type)
+                        || !takes(&subscription, &event.source, &event.subject, &event.target)
                         || !tx.attempts(&event.event_id, sub_id)?.is_empty()
                     {
                         return Ok(());

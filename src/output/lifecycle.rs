@@ -12,7 +12,7 @@ impl Human for Queued {
     fn human(&self, view: &View) -> String {
         let what = tally(self.count, None, DELIVERIES);
         let line = match self.dry_run {
-            Some(true) => format!("dry run: {what} would be sent again; nothing written"),
+            Some(true) => format!("dry run: {what} would be queued; nothing written"),
             _ => format!("queued {what}"),
         };
         if self.deliveries.is_empty() {

@@ -5,6 +5,9 @@ use super::{View, relative, timestamp};
 use comfy_table::{Cell, Color, ColumnConstraint, Table, Width};
 use outbox::core::json::Object;
 use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use outbox::core::policy::RetryPolicy;
+use outbox::core::retries::DEFAULT_MAX_ATTEMPTS;
+use outbox::worker::duration_text;
 
 /// A time for a key/value table; 0 is "never".
 pub(super) fn when(at: i64, now: i64) -> String {
@@ -150,6 +153,7 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
             ("endpoint", or_dash(&s.endpoint).to_owned()),
             ("status", s.status.to_string()),
             ("filters", object_text(&s.filters)),
+            ("retries", retries_in_force(s)),
             ("meta", object_text(&s.meta)),
             ("createdAt", when(s.created_at, view.now)),
             ("updatedAt", when(s.updated_at, view.now)),
@@ -157,10 +161,46 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
     )
 }
 
+/// The retry policy in force, as `outbox work` applies it (its default
+/// backoff fills a policy without a schedule) and, where that differs, as
+/// `delivery fail` by hand does (the reference's rule: due at once).
+fn retries_in_force(s: &Subscription) -> String {
+    let own = RetryPolicy::from_meta(&s.meta).unwrap_or_default();
+    let attempts = own.max_attempts().unwrap_or(DEFAULT_MAX_ATTEMPTS);
+    let schedule = |policy: &RetryPolicy| {
+        let delays: Vec<String> = policy
+            .schedule
+            .iter()
+            .map(|d| duration_text(std::time::Duration::from_secs(*d as u64)))
+            .collect();
+        let jitter = match policy.jitter {
+            Some(j) if j > 0.0 => format!(" ±{}%", (j * 100.0).round()),
+            _ => String::new(),
+        };
+        format!("after {}{jitter}", delays.join(", "))
+    };
+    if own.schedule.is_empty() {
+        let by_work = own.clone().or_schedule_of(&RetryPolicy::worker_default());
+        format!(
+            "{attempts} attempts; outbox work retries {} (its default), delivery fail at once",
+            schedule(&by_work)
+        )
+    } else {
+        format!("{attempts} attempts, retried {}", schedule(&own))
+    }
+}
+
 pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) -> String {
-    let mut table = view.table(&["id", "client", "types", "target", "transport", "status"]);
+    // The endpoint column is there when some subscription has one: poll
+    // subscriptions (the reference's default) have none to show.
+    let endpoints = subscriptions.iter().any(|s| !s.endpoint.is_empty());
+    let mut header = vec!["id", "client", "types", "target", "transport", "status"];
+    if endpoints {
+        header.push("endpoint");
+    }
+    let mut table = view.table(&header);
     for s in subscriptions {
-        table.add_row(vec![
+        let mut row = vec![
             Cell::new(short(&s.sub_id)),
             Cell::new(&s.client_id),
             Cell::new(s.event_types.join(",")),
@@ -171,7 +211,11 @@ pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) ->
             }),
             Cell::new(s.transport),
             status_cell(s.status.as_str(), view),
-        ]);
+        ];
+        if endpoints {
+            row.push(Cell::new(or_dash(&s.endpoint)));
+        }
+        table.add_row(row);
     }
     fit(&mut table, &[0, 4, 5], &[1, 3]);
     view.finish(table)
@@ -230,17 +274,20 @@ pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
     )
 }
 
+/// The columns of a delivery list; the error comes last.
+const DELIVERY_COLUMNS: [&str; 8] = [
+    "id",
+    "type",
+    "client",
+    "transport",
+    "status",
+    "try",
+    "due/lease",
+    "error",
+];
+
 pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
-    let mut table = view.table(&[
-        "id",
-        "type",
-        "client",
-        "transport",
-        "status",
-        "try",
-        "due/lease",
-        "error",
-    ]);
+    let mut table = view.table(&DELIVERY_COLUMNS);
     for d in deliveries {
         let event_type = d
             .meta
@@ -258,7 +305,30 @@ pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
             Cell::new(or_dash(&d.last_error)),
         ]);
     }
-    fit(&mut table, &[0, 3, 4, 5], &[1, 2, 6]);
+    // The error is what a person reads a list of failures for: it keeps up
+    // to ERROR_WIDTH of what the whole columns (ids, statuses, numbers) and
+    // the other headers leave, and type, client and due give way first.
+    const ERROR_WIDTH: u16 = 40;
+    const WHOLE: [usize; 4] = [0, 3, 4, 5];
+    fit(&mut table, &WHOLE, &[]);
+    let content = table.column_max_content_widths();
+    let taken: u16 = DELIVERY_COLUMNS[..7]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            1 + if WHOLE.contains(&i) {
+                content[i]
+            } else {
+                name.len() as u16
+            }
+        })
+        .sum();
+    // One separator between each two of the eight columns.
+    let left = table.width().unwrap_or(u16::MAX).saturating_sub(taken + 7);
+    let error_width = (content[7] + 1).min(ERROR_WIDTH + 1).min(left).max(6);
+    if let Some(error) = table.column_mut(7) {
+        error.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(error_width)));
+    }
     view.finish(table)
 }
 

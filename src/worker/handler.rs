@@ -5,9 +5,11 @@
 
 use super::settle::Claimed;
 use super::{Outcome, clip_tail};
+use crate::core::error::{Error, Result};
 use serde_json::json;
 use std::ffi::OsString;
 use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,6 +33,42 @@ pub struct Handler {
 }
 
 impl Handler {
+    /// Refuses a handler that cannot run before anything is claimed: a
+    /// missing file, one without its run bit, or a name not on `PATH`.
+    /// Otherwise every claim would fail, and from cron the queue would
+    /// turn into dead letters without a word.
+    pub fn check(&self) -> Result<()> {
+        let program = std::path::Path::new(&self.program);
+        let shown = program.display();
+        let refuse = |why: String| Err(Error::input("invalid:handler", why));
+        if program.components().count() > 1 || program.is_absolute() {
+            return match std::fs::metadata(program) {
+                Err(_) => refuse(format!(
+                    "the handler {shown} does not exist; nothing was claimed"
+                )),
+                Ok(m) if m.is_dir() => refuse(format!(
+                    "the handler {shown} is a folder, not a program; nothing was claimed"
+                )),
+                Ok(m) if m.permissions().mode() & 0o111 == 0 => refuse(format!(
+                    "the handler {shown} is not executable (chmod +x {shown}); nothing was claimed"
+                )),
+                Ok(_) => Ok(()),
+            };
+        }
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let found = std::env::split_paths(&path).any(|dir| {
+            std::fs::metadata(dir.join(program))
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        });
+        if found {
+            Ok(())
+        } else {
+            refuse(format!(
+                "the handler {shown} is not a program on PATH (give ./{shown} for one in this folder); nothing was claimed"
+            ))
+        }
+    }
+
     /// Runs the handler to its end, its timeout, or until `cancel` is set
     /// (then it is killed and the outcome is [`Outcome::Abandoned`]).
     pub fn run(&self, claimed: &Claimed, cancel: &AtomicBool) -> Outcome {

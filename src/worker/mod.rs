@@ -14,6 +14,7 @@ pub mod signing;
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
 use crate::core::leases::{Claim, Complete, Release, Renew};
+use crate::core::policy::RetryPolicy;
 use crate::core::retries::Fail;
 use crate::core::{Clock, Outbox};
 use handler::Handler;
@@ -291,6 +292,7 @@ fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
                 retry,
                 not_before,
                 meta,
+                fallback: Some(RetryPolicy::worker_default()),
                 ..Fail::default()
             };
             Some(if disable {

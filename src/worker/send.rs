@@ -8,6 +8,7 @@ use super::signing::{key_of, signature_header};
 use super::{Outcome, clip_tail, duration_text};
 use crate::core::json::Object;
 use crate::core::model::{Event, SubscriptionStatus, Transport};
+use crate::core::subscriptions::unsendable;
 use crate::lifecycle::when::{parse_http_date, rfc3339};
 use serde_json::{Value, json};
 use std::io::Read;
@@ -54,8 +55,10 @@ impl Sender {
         let Some(event) = &claimed.event else {
             return Outcome::failed(format!("event {} does not exist", d.event_id), false);
         };
-        if d.endpoint.is_empty() {
-            return Outcome::failed("the delivery has no endpoint to send to".to_owned(), false);
+        // The same failure every time, without retry: no attempt can fix
+        // an endpoint (`sub update --endpoint` and a redrive can).
+        if let Some(why) = unsendable(d.transport, &d.endpoint) {
+            return Outcome::failed(format!("not sent: {why}"), false);
         }
         let body = webhook_body(event);
         let request = self

@@ -16,11 +16,7 @@ pub struct Db {
 
 /// The databases a test runs on: SQLite always, PostgreSQL when at hand.
 pub fn databases(test: &str) -> Vec<Db> {
-    let dir = tempfile::tempdir().unwrap();
-    let mut dbs = vec![Db {
-        target: dir.path().join("outbox.db").to_string_lossy().into_owned(),
-        _dir: Some(dir),
-    }];
+    let mut dbs = vec![Db::sqlite()];
     if let Some(url) = super::postgres(test) {
         dbs.push(Db {
             target: url,
@@ -31,6 +27,25 @@ pub fn databases(test: &str) -> Vec<Db> {
 }
 
 impl Db {
+    /// A new SQLite file in a temporary folder.
+    pub fn sqlite() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        Db {
+            target: dir.path().join("outbox.db").to_string_lossy().into_owned(),
+            _dir: Some(dir),
+        }
+    }
+
+    /// A new schema on the server at `OUTBOX_TEST_PG`, which must be set
+    /// (tests that need it are ignored without it: see `test_on_both!`).
+    pub fn postgres(test: &str) -> Db {
+        let url = super::postgres(test).expect("OUTBOX_TEST_PG was set when the tests were built");
+        Db {
+            target: url,
+            _dir: None,
+        }
+    }
+
     pub fn is_sqlite(&self) -> bool {
         self._dir.is_some()
     }

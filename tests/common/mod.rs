@@ -72,11 +72,40 @@ macro_rules! on_both_backends {
         }
 
         #[test]
+        #[cfg_attr(
+            not(outbox_test_pg),
+            ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+        )]
         fn $postgres() {
             let Some(url) = common::postgres($schema) else {
                 return;
             };
             $check(&url);
+        }
+    };
+}
+
+/// Two tests of `$check(db: Db)`: `$check::sqlite` on a new SQLite file
+/// and `$check::postgres` on a new schema named after `$schema`, marked
+/// ignored when `OUTBOX_TEST_PG` was not set at build time, so the test
+/// summary counts what did not run.
+#[macro_export]
+macro_rules! test_on_both {
+    ($check:ident, $schema:literal) => {
+        mod $check {
+            #[test]
+            fn sqlite() {
+                super::$check(super::common::db::Db::sqlite());
+            }
+
+            #[test]
+            #[cfg_attr(
+                not(outbox_test_pg),
+                ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+            )]
+            fn postgres() {
+                super::$check(super::common::db::Db::postgres($schema));
+            }
         }
     };
 }

@@ -121,6 +121,35 @@ impl PostgresStore {
         self.created
     }
 
+    /// Refuses, naming it, a `search_path` none of whose schemas exists:
+    /// the server would only say "no schema has been selected to create
+    /// in", and a mistyped schema in the URL is the usual cause.
+    fn check_search_path(&mut self) -> Result<()> {
+        let row = self
+            .client
+            .query_one(
+                "SELECT current_schema(), current_setting('search_path')",
+                &[],
+            )
+            .map_err(|e| pg_error(&e, "cannot read the search_path"))?;
+        let (schema, path): (Option<String>, String) = (row.get(0), row.get(1));
+        if schema.is_some() {
+            return Ok(());
+        }
+        let first = path
+            .split(',')
+            .map(|s| s.trim().trim_matches('"'))
+            .find(|s| !s.is_empty() && *s != "$user")
+            .unwrap_or("outbox")
+            .to_owned();
+        Err(Error::storage(
+            StorageCode::Open,
+            format!(
+                "no schema of the search_path ({path}) exists in this database: create it (psql -c 'CREATE SCHEMA {first}') or correct search_path in the URL"
+            ),
+        ))
+    }
+
     fn check_schema(&mut self) -> Result<()> {
         let version = self.version()?;
         if version == SCHEMA_VERSION {
@@ -129,6 +158,7 @@ impl PostgresStore {
         if version > SCHEMA_VERSION {
             return Err(newer(version));
         }
+        self.check_search_path()?;
         // Several processes may start on an empty database at once: one
         // migrates under an advisory lock, the others find it done.
         let mut tx = self
@@ -289,6 +319,10 @@ mod tests {
     use super::{PostgresStore, mask, test_schema};
 
     #[test]
+    #[cfg_attr(
+        not(outbox_test_pg),
+        ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+    )]
     fn sessions_never_plan_parallel_workers() {
         let Some((mut admin, schema, url)) = test_schema("outbox_session") else {
             return;

@@ -69,6 +69,10 @@ fn assert_reads(plan: &str, index: &str, what: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
 fn hot_statements_read_their_index_with_or_without_statistics() {
     let Some((mut client, schema)) = filled_schema() else {
         return;

@@ -99,11 +99,16 @@ impl SqliteStore {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
                 match folder {
-                    Some(folder) if !folder.is_dir() => Err(missing(format!(
-                        "the folder {} does not exist (for {})",
-                        folder.display(),
-                        path.display()
-                    ))),
+                    // `outbox init` cannot help here: the folder comes first.
+                    Some(folder) if !folder.is_dir() => Err(Error::storage(
+                        StorageCode::Missing,
+                        format!(
+                            "no outbox at {}: the folder {} does not exist; make it (mkdir -p {}), then outbox init",
+                            path.display(),
+                            folder.display(),
+                            folder.display()
+                        ),
+                    )),
                     _ => Err(missing(format!("no outbox at {}", path.display()))),
                 }
             }
@@ -122,8 +127,9 @@ impl SqliteStore {
             return Err(Error::storage(
                 StorageCode::Open,
                 format!(
-                    "cannot create {}: the folder {} does not exist",
+                    "cannot create {}: the folder {} does not exist; make it first (mkdir -p {})",
                     path.display(),
+                    folder.display(),
                     folder.display()
                 ),
             ));
