@@ -91,10 +91,10 @@ impl fmt::Display for Refusal {
             }
             Refusal::NothingToClaim { .. } => f.write_str("no delivery is ready to claim"),
             Refusal::InvalidSubscription { errors, .. } => {
-                write!(f, "invalid subscription: {}", errors.join(", "))
+                write!(f, "invalid subscription: {}", explained(errors))
             }
             Refusal::InvalidDelivery { errors, .. } => {
-                write!(f, "invalid delivery: {}", errors.join(", "))
+                write!(f, "invalid delivery: {}", explained(errors))
             }
             Refusal::SubscriptionStatus { code, subscription } => write!(
                 f,
@@ -284,6 +284,26 @@ impl From<Refusal> for Error {
     fn from(refusal: Refusal) -> Self {
         Error::Refused(Box::new(refusal))
     }
+}
+
+/// The reference's validation codes, each with the flag that fixes it.
+fn explained(errors: &[&str]) -> String {
+    let flag = |code: &str| match code {
+        "missing:clientId" => Some("give --client"),
+        "missing:eventTypes" => Some("give --types"),
+        "missing:eventId" => Some("give --event"),
+        "missing:subId" => Some("give --sub"),
+        "invalid:attempt" => Some("--attempt counts from 1"),
+        _ => None,
+    };
+    errors
+        .iter()
+        .map(|code| match flag(code) {
+            Some(fix) => format!("{code} ({fix})"),
+            None => (*code).to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// "no delivery X", and why X cannot be one when that is plain from it.
