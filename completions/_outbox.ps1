@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
             [CompletionResult]::new('work', 'work', [CompletionResultType]::ParameterValue, 'Work deliveries: run a handler command for each, or send webhooks and A2A messages')
+            [CompletionResult]::new('relay', 'relay', [CompletionResultType]::ParameterValue, 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -904,6 +905,123 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;relay' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the DDL of the application''s outbox table, for migrations of its own')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;relay;schema' {
+            [CompletionResult]::new('--dialect', '--dialect', [CompletionResultType]::ParameterName, 'The application''s database: sqlite or postgres')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The table''s name (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;init' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;run' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--batch-size', '--batch-size', [CompletionResultType]::ParameterName, 'Rows relayed per transaction')
+            [CompletionResult]::new('--poll-max', '--poll-max', [CompletionResultType]::ParameterName, 'Longest pause between looks at an idle table (wake-ups come sooner)')
+            [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--once', '--once', [CompletionResultType]::ParameterName, 'One batch, then exit')
+            [CompletionResult]::new('--drain', '--drain', [CompletionResultType]::ParameterName, 'Relay until the table is empty, then exit (for cron)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;status' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, '`prometheus`: the same as metrics in the Prometheus text format')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;help' {
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the DDL of the application''s outbox table, for migrations of its own')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;relay;help;schema' {
+            break
+        }
+        'outbox;relay;help;init' {
+            break
+        }
+        'outbox;relay;help;run' {
+            break
+        }
+        'outbox;relay;help;status' {
+            break
+        }
+        'outbox;relay;help;help' {
+            break
+        }
         'outbox;export' {
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to this file instead of stdout')
@@ -975,6 +1093,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Count deliveries by state, transport and client')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Delete finished deliveries, dead chains and emptied events older than a cut-off')
             [CompletionResult]::new('work', 'work', [CompletionResultType]::ParameterValue, 'Work deliveries: run a handler command for each, or send webhooks and A2A messages')
+            [CompletionResult]::new('relay', 'relay', [CompletionResultType]::ParameterValue, 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions')
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -1113,6 +1232,25 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;work' {
+            break
+        }
+        'outbox;help;relay' {
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the DDL of the application''s outbox table, for migrations of its own')
+            [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
+            [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
+            [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            break
+        }
+        'outbox;help;relay;schema' {
+            break
+        }
+        'outbox;help;relay;init' {
+            break
+        }
+        'outbox;help;relay;run' {
+            break
+        }
+        'outbox;help;relay;status' {
             break
         }
         'outbox;help;export' {

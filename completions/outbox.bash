@@ -43,6 +43,9 @@ _outbox() {
             outbox,prune)
                 cmd="outbox__subcmd__prune"
                 ;;
+            outbox,relay)
+                cmd="outbox__subcmd__relay"
+                ;;
             outbox,stats)
                 cmd="outbox__subcmd__stats"
                 ;;
@@ -205,6 +208,9 @@ _outbox() {
             outbox__subcmd__help,prune)
                 cmd="outbox__subcmd__help__subcmd__prune"
                 ;;
+            outbox__subcmd__help,relay)
+                cmd="outbox__subcmd__help__subcmd__relay"
+                ;;
             outbox__subcmd__help,stats)
                 cmd="outbox__subcmd__help__subcmd__stats"
                 ;;
@@ -271,6 +277,18 @@ _outbox() {
             outbox__subcmd__help__subcmd__event,record)
                 cmd="outbox__subcmd__help__subcmd__event__subcmd__record"
                 ;;
+            outbox__subcmd__help__subcmd__relay,init)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__init"
+                ;;
+            outbox__subcmd__help__subcmd__relay,run)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__run"
+                ;;
+            outbox__subcmd__help__subcmd__relay,schema)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__schema"
+                ;;
+            outbox__subcmd__help__subcmd__relay,status)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__status"
+                ;;
             outbox__subcmd__help__subcmd__sub,backfill)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__backfill"
                 ;;
@@ -297,6 +315,36 @@ _outbox() {
                 ;;
             outbox__subcmd__help__subcmd__sub,update)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__update"
+                ;;
+            outbox__subcmd__relay,help)
+                cmd="outbox__subcmd__relay__subcmd__help"
+                ;;
+            outbox__subcmd__relay,init)
+                cmd="outbox__subcmd__relay__subcmd__init"
+                ;;
+            outbox__subcmd__relay,run)
+                cmd="outbox__subcmd__relay__subcmd__run"
+                ;;
+            outbox__subcmd__relay,schema)
+                cmd="outbox__subcmd__relay__subcmd__schema"
+                ;;
+            outbox__subcmd__relay,status)
+                cmd="outbox__subcmd__relay__subcmd__status"
+                ;;
+            outbox__subcmd__relay__subcmd__help,help)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__help"
+                ;;
+            outbox__subcmd__relay__subcmd__help,init)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__init"
+                ;;
+            outbox__subcmd__relay__subcmd__help,run)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__run"
+                ;;
+            outbox__subcmd__relay__subcmd__help,schema)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__schema"
+                ;;
+            outbox__subcmd__relay__subcmd__help,status)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__status"
                 ;;
             outbox__subcmd__sub,backfill)
                 cmd="outbox__subcmd__sub__subcmd__backfill"
@@ -365,7 +413,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work export import completions man help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1887,7 +1935,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="init event sub delivery stats prune work export import completions man help"
+            opts="init event sub delivery stats prune work relay export import completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2292,6 +2340,76 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__relay)
+            opts="schema init run status"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__stats)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2579,6 +2697,308 @@ _outbox() {
                     ;;
                 --batch-size)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay)
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version schema init run status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help)
+            opts="schema init run status help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__init)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__run)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__schema)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__init)
+            opts="-q -h -V --from --table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__run)
+            opts="-q -h -V --from --table --once --drain --batch-size --poll-max --source --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --batch-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --poll-max)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --source)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__schema)
+            opts="-q -h -V --dialect --table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --dialect)
+                    COMPREPLY=($(compgen -W "sqlite postgres" -- "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__status)
+            opts="-q -h -V --from --table --format --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "prometheus" -- "${cur}"))
                     return 0
                     ;;
                 --db)

@@ -37,6 +37,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand stats 'Count deliveries by state, transport and client'
             cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
             cand work 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+            cand relay 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -831,6 +832,112 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;relay'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand schema 'Print the DDL of the application''s outbox table, for migrations of its own'
+            cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
+            cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+            cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;relay;schema'= {
+            cand --dialect 'The application''s database: sqlite or postgres'
+            cand --table 'The table''s name (schema-qualified on PostgreSQL: app.outbox)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;init'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;run'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --batch-size 'Rows relayed per transaction'
+            cand --poll-max 'Longest pause between looks at an idle table (wake-ups come sooner)'
+            cand --source '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --once 'One batch, then exit'
+            cand --drain 'Relay until the table is empty, then exit (for cron)'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;status'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --format '`prometheus`: the same as metrics in the Prometheus text format'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;help'= {
+            cand schema 'Print the DDL of the application''s outbox table, for migrations of its own'
+            cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
+            cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+            cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;relay;help;schema'= {
+        }
+        &'outbox;relay;help;init'= {
+        }
+        &'outbox;relay;help;run'= {
+        }
+        &'outbox;relay;help;status'= {
+        }
+        &'outbox;relay;help;help'= {
+        }
         &'outbox;export'= {
             cand -o 'Write to this file instead of stdout'
             cand --output 'Write to this file instead of stdout'
@@ -898,6 +1005,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand stats 'Count deliveries by state, transport and client'
             cand prune 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
             cand work 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+            cand relay 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand completions 'Print a shell completion script'
@@ -1001,6 +1109,20 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;prune'= {
         }
         &'outbox;help;work'= {
+        }
+        &'outbox;help;relay'= {
+            cand schema 'Print the DDL of the application''s outbox table, for migrations of its own'
+            cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
+            cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+            cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+        }
+        &'outbox;help;relay;schema'= {
+        }
+        &'outbox;help;relay;init'= {
+        }
+        &'outbox;help;relay;run'= {
+        }
+        &'outbox;help;relay;status'= {
         }
         &'outbox;help;export'= {
         }

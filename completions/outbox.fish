@@ -43,6 +43,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, 
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -759,6 +760,91 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print th
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l dialect -d 'The application\'s database: sqlite or postgres' -r -f -a "sqlite\t''
+postgres\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l table -d 'The table\'s name (schema-qualified on PostgreSQL: app.outbox)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l from -d 'The application\'s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l table -d 'The application\'s outbox table (schema-qualified on PostgreSQL: app.outbox)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l from -d 'The application\'s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l table -d 'The application\'s outbox table (schema-qualified on PostgreSQL: app.outbox)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l batch-size -d 'Rows relayed per transaction' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l poll-max -d 'Longest pause between looks at an idle table (wake-ups come sooner)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l source -d '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l once -d 'One batch, then exit'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l drain -d 'Relay until the table is empty, then exit (for cron)'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l from -d 'The application\'s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l table -d 'The application\'s outbox table (schema-qualified on PostgreSQL: app.outbox)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l format -d '`prometheus`: the same as metrics in the Prometheus text format' -r -f -a "prometheus\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -809,18 +895,19 @@ complete -c outbox -n "__fish_outbox_using_subcommand man" -l json -d 'Print the
 complete -c outbox -n "__fish_outbox_using_subcommand man" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand man" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand man" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "init" -d 'Create the database (and its schema) before first use'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "event" -d 'Record, read, list and ack events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "stats" -d 'Count deliveries by state, transport and client'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "import" -d 'Read an export into this database, in one transaction'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "completions" -d 'Print a shell completion script'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "man" -d 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work export import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "init" -d 'Create the database (and its schema) before first use'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "event" -d 'Record, read, list and ack events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "sub" -d 'Create and manage subscriptions: which clients want which events'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "stats" -d 'Count deliveries by state, transport and client'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "import" -d 'Read an export into this database, in one transaction'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "completions" -d 'Print a shell completion script'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "man" -d 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "get" -d 'Show one event'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from event" -f -a "list" -d 'List events, newest first'
@@ -849,3 +936,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subc
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "sweep" -d 'Put deliveries whose lease expired back in the queue (run it from cron)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "redrive" -d 'Send dead letters again: one more attempt each, past maxAttempts'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from delivery" -f -a "replay" -d 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'

@@ -3,10 +3,12 @@
 //! claim deliveries under leases until they complete, fail or are released.
 //!
 //! [`core`] holds the semantics and the one error type ([`Error`]), [`store`]
-//! the SQL; [`lifecycle`] and [`worker`] build on the core.
+//! the SQL; [`lifecycle`], [`worker`] and [`relay`] (the transactional
+//! outbox's publisher) build on the core.
 
 pub mod core;
 pub mod lifecycle;
+pub mod relay;
 pub mod store;
 pub mod worker;
 

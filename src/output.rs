@@ -4,6 +4,7 @@
 mod answers;
 mod lifecycle;
 mod metrics;
+pub mod relay;
 mod tables;
 mod worker;
 
@@ -161,6 +162,21 @@ impl<T: Serialize + Human> Report for T {
     }
     fn human(&self, view: &View) -> String {
         Human::human(self, view)
+    }
+}
+
+/// The answer of a command that printed as it went (`work`, `relay run`).
+pub struct Silent;
+
+impl Report for Silent {
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
+    fn json_text(&self) -> String {
+        String::new()
+    }
+    fn human(&self, _view: &View) -> String {
+        String::new()
     }
 }
 

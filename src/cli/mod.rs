@@ -9,6 +9,7 @@ pub mod init;
 pub mod lifecycle;
 pub mod paging;
 pub mod prune;
+pub mod relay;
 pub mod stats;
 pub mod sub;
 pub mod transfer;
@@ -139,6 +140,10 @@ pub enum Command {
   outbox work --client billing --concurrency 4 -- ./handle.sh
   outbox work --concurrency 8                              # send webhook and a2a deliveries")]
     Work(work::WorkArgs),
+    /// The transactional outbox: relay the rows an application writes to an
+    /// outbox table of its own database, in its own transactions.
+    #[command(subcommand)]
+    Relay(relay::RelayCommand),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     Export(transfer::ExportArgs),
     /// Read an export into this database, in one transaction.
@@ -285,6 +290,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Stats(args) => stats::exec(args, ctx),
         Command::Prune(args) => prune::exec(args, ctx),
         Command::Work(args) => work::exec(args, ctx),
+        Command::Relay(cmd) => relay::exec(cmd, ctx),
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
         Command::Completions(args) => {

@@ -226,7 +226,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         let _ = std::io::stdout().flush();
         std::process::exit(130);
     }
-    Ok(Box::new(Silent))
+    Ok(Box::new(crate::output::Silent))
 }
 
 /// What a worker without a handler says once before it starts when the
@@ -256,19 +256,4 @@ fn untaken(
          run outbox work [FILTERS] -- CMD to hand them to a program, or take them with outbox delivery claim",
         found.join(" and ")
     )))
-}
-
-/// The answer of `outbox work` itself: it has printed as it went.
-struct Silent;
-
-impl Report for Silent {
-    fn json(&self) -> serde_json::Value {
-        serde_json::Value::Null
-    }
-    fn json_text(&self) -> String {
-        String::new()
-    }
-    fn human(&self, _view: &View) -> String {
-        String::new()
-    }
 }

@@ -3,6 +3,7 @@
 //! writes records through [`storage::Tx`], one transaction per command, which
 //! each backend in `crate::store` implements.
 
+pub mod app_table;
 pub mod batch;
 mod chunk;
 pub mod coerce;

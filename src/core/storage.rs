@@ -3,6 +3,7 @@
 //! give. The core owns them, so it depends on no backend; `crate::store`
 //! holds the implementations and the only SQL.
 
+use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{
@@ -369,4 +370,25 @@ pub trait Tx {
     fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>>;
     /// Up to `limit` deliveries with ids after `after`, by id (export).
     fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>>;
+
+    /// The relay's same-database mode: deletes up to `limit` rows of an
+    /// application's table in this database, oldest `seq` first, inside
+    /// this transaction, and answers them; `None` where the backend cannot
+    /// reach an application's table from its own transaction.
+    fn take_app_rows(&mut self, _table: &TableName, _limit: i64) -> Result<Option<Vec<AppRow>>> {
+        Ok(None)
+    }
+    /// Keeps refused rows in the rejected table beside `table`, inside this
+    /// transaction (after [`Tx::take_app_rows`] answered them).
+    fn put_rejected_rows(
+        &mut self,
+        table: &TableName,
+        _rows: &[Rejected],
+        _now: i64,
+    ) -> Result<()> {
+        Err(crate::core::error::Error::input(
+            "invalid:relay",
+            format!("this outbox cannot reach the table {table} in its own transaction"),
+        ))
+    }
 }

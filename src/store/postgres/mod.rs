@@ -2,6 +2,7 @@
 //! versioned schema, and the mapping of server failures to error codes.
 //! Selected by a `postgres://` URL in place of a file path.
 
+pub mod app_table;
 mod ledger;
 mod notify;
 mod password;

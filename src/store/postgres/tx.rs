@@ -16,6 +16,7 @@ pub use pending::UPDATE_DELIVERIES;
 use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
+use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Subscription};
@@ -491,5 +492,14 @@ impl Tx for PostgresTx<'_> {
             return kept::delivery_counts(self, filter, now);
         }
         self.counted_from_rows(filter, now)
+    }
+
+    fn take_app_rows(&mut self, table: &TableName, limit: i64) -> Result<Option<Vec<AppRow>>> {
+        self.flush()?;
+        super::app_table::take(&mut self.tx, table, limit).map(Some)
+    }
+
+    fn put_rejected_rows(&mut self, table: &TableName, rows: &[Rejected], now: i64) -> Result<()> {
+        super::app_table::reject(&mut self.tx, table, rows, now)
     }
 }

@@ -1,6 +1,7 @@
 //! The SQLite backend: opening (and creating, and refusing) database files,
 //! the schema version, and the mapping of SQLite failures to error codes.
 
+pub mod app_table;
 mod bulk;
 mod bulk_load;
 mod ledger;

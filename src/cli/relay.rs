@@ -1,0 +1,232 @@
+//! `outbox relay`: the transactional outbox. `schema` and `init` give an
+//! application its outbox table; `run` moves its rows into the outbox as
+//! events; `status` tells how many wait and for how long.
+
+use super::Context;
+use crate::output::relay::{BatchLine, Initialised, RelayMetrics, RelayStatus, rejected_line};
+use crate::output::{OutputFormat, Report};
+use clap::{Args, Subcommand};
+use outbox::core::app_table::{AppTable, Conversion, TableName};
+use outbox::relay::{Mode, Relay, Said};
+use outbox::store::postgres::{self, app_table::PgAppTable};
+use outbox::store::sqlite::app_table::{self as sqlite_table, SqliteAppTable};
+use outbox::worker::duration_text;
+use outbox::{Error, Result};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+#[derive(Debug, Subcommand)]
+pub enum RelayCommand {
+    /// Print the DDL of the application's outbox table, for migrations of
+    /// its own.
+    #[command(after_long_help = "Examples:
+  outbox relay schema --dialect sqlite > migrations/0007_outbox.sql
+  outbox relay schema --dialect postgres --table app.outbox")]
+    Schema {
+        /// The application's database: sqlite or postgres.
+        #[arg(long, value_parser = ["sqlite", "postgres"])]
+        dialect: String,
+        /// The table's name (schema-qualified on PostgreSQL: app.outbox).
+        #[arg(long, default_value = "outbox", value_name = "NAME")]
+        table: String,
+    },
+    /// Create the outbox table (and its rejected table; on PostgreSQL, the
+    /// trigger that wakes the relay) in the application's database; run
+    /// again, it changes nothing.
+    #[command(after_long_help = "Examples:
+  outbox relay init --from /var/lib/app/app.db
+  outbox relay init --from postgres://app@db.internal/shop --table app.outbox")]
+    Init(FromArgs),
+    /// Move the rows of the application's outbox table into this outbox as
+    /// events, oldest first, deleting each once its event is recorded.
+    #[command(after_long_help = "Examples:
+  outbox --db /var/lib/app/outbox.db relay run --from /var/lib/app/app.db
+  outbox relay run --from postgres://app@db.internal/shop --drain     # cron
+  outbox relay run --from app.db --once --json")]
+    Run(RunArgs),
+    /// How many rows wait, how long the oldest has waited, how many were
+    /// rejected, and whether a relay holds the table.
+    Status {
+        #[command(flatten)]
+        from: FromArgs,
+        /// `prometheus`: the same as metrics in the Prometheus text format.
+        #[arg(long, value_name = "FORMAT", value_parser = ["prometheus"])]
+        format: Option<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct FromArgs {
+    /// The application's database: a SQLite file or a postgres:// URL
+    /// (passwords as for --db: PGPASSWORD, ~/.pgpass).
+    #[arg(long, value_name = "SRC")]
+    pub from: String,
+    /// The application's outbox table (schema-qualified on PostgreSQL: app.outbox).
+    #[arg(long, default_value = "outbox", value_name = "NAME")]
+    pub table: String,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub from: FromArgs,
+    /// One batch, then exit.
+    #[arg(long, conflicts_with = "drain")]
+    pub once: bool,
+    /// Relay until the table is empty, then exit (for cron).
+    #[arg(long)]
+    pub drain: bool,
+    /// Rows relayed per transaction.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub batch_size: i64,
+    /// Longest pause between looks at an idle table (wake-ups come sooner).
+    #[arg(long, value_name = "DURATION", default_value = "5s")]
+    pub poll_max: String,
+    /// `source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`).
+    #[arg(long, env = "OUTBOX_SOURCE", hide_env = true)]
+    pub source: Option<String>,
+}
+
+fn table(from: &FromArgs) -> Result<TableName> {
+    TableName::parse(&from.table)
+}
+
+/// The application's table, in whichever database `from` names.
+fn open_table(from: &str, table: &TableName) -> Result<Box<dyn AppTable>> {
+    if postgres::is_url(from) {
+        Ok(Box::new(PgAppTable::open(from, table)?))
+    } else {
+        Ok(Box::new(SqliteAppTable::open(Path::new(from), table)?))
+    }
+}
+
+pub fn exec(cmd: RelayCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+    match cmd {
+        RelayCommand::Schema { dialect, table } => {
+            let table = TableName::parse(&table)?;
+            let ddl = match dialect.as_str() {
+                "postgres" => postgres::app_table::schema(&table),
+                _ if table.schema.is_some() => {
+                    return Err(Error::input(
+                        "invalid:table",
+                        format!("--table {table}: SQLite has no schemas; give a plain name"),
+                    ));
+                }
+                _ => sqlite_table::schema(&table),
+            };
+            Ok(Box::new(super::completions::Text(ddl)))
+        }
+        RelayCommand::Init(from) => {
+            let table = table(&from)?;
+            if postgres::is_url(&from.from) {
+                postgres::app_table::init(&from.from, &table)?;
+            } else {
+                sqlite_table::init(Path::new(&from.from), &table)?;
+            }
+            Ok(Box::new(Initialised {
+                ok: true,
+                table: table.to_string(),
+                rejected: table.rejected().to_string(),
+            }))
+        }
+        RelayCommand::Status { from, format } => {
+            let table = table(&from)?;
+            let status = open_table(&from.from, &table)?.status()?;
+            let status = RelayStatus::new(&table, status, ctx.clock.now());
+            Ok(match format {
+                Some(_) => Box::new(RelayMetrics(status)),
+                None => Box::new(status),
+            })
+        }
+        RelayCommand::Run(args) => run(args, ctx),
+    }
+}
+
+fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let table = table(&args.from)?;
+    if args.batch_size < 1 {
+        return Err(Error::input(
+            "invalid:batchSize",
+            "--batch-size must be at least 1",
+        ));
+    }
+    let poll_max = super::duration_flag("poll-max", &args.poll_max)?;
+    let from = args.from.from.clone();
+    // The same PostgreSQL database as the outbox: each batch is one
+    // transaction there, naming the table as the application's session does.
+    let same_database = match ctx.db.to_str() {
+        Some(db)
+            if postgres::is_url(db)
+                && postgres::is_url(&from)
+                && postgres::app_table::same_database(db, &from) =>
+        {
+            Some(PgAppTable::open(&from, &table)?.qualified().clone())
+        }
+        _ => None,
+    };
+    let relay = Relay {
+        table: table.clone(),
+        batch_size: args.batch_size,
+        conversion: Conversion {
+            default_source: args.source.clone(),
+            max_payload: ctx.max_payload,
+        },
+        mode: if args.once {
+            Mode::Once
+        } else if args.drain {
+            Mode::Drain
+        } else {
+            Mode::Forever
+        },
+        poll_max,
+        same_database,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for (signal, flag) in [
+        (signal_hook::consts::SIGTERM, &stop),
+        (signal_hook::consts::SIGINT, &stop),
+        (signal_hook::consts::SIGINT, &interrupted),
+    ] {
+        signal_hook::flag::register(signal, Arc::clone(flag))
+            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
+    }
+    let json = ctx.format == OutputFormat::Json;
+    let mut open = || Ok((ctx.outbox_creating()?, open_table(&from, &table)?));
+    let mut say = |said: Said| {
+        let line = match said {
+            Said::Batch(batch) => {
+                for rejected in &batch.rejected {
+                    say_line(&rejected_line(&table, rejected));
+                }
+                if json {
+                    let line =
+                        serde_json::to_string(&BatchLine::from(&batch)).expect("lines serialise");
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "{line}");
+                    let _ = out.flush();
+                }
+                return;
+            }
+            Said::Standby => format!("another relay holds {table}; this one waits to take over"),
+            Said::TookOver => format!("took over {table}: the relay that held it stopped"),
+            Said::HeldElsewhere => format!("another relay holds {table}; nothing relayed"),
+            Said::Retrying { error, after } => {
+                format!("{error}; trying again in {}", duration_text(after))
+            }
+        };
+        say_line(&line);
+    };
+    relay.run(&mut open, &stop, &mut say)?;
+    if interrupted.load(Ordering::Relaxed) {
+        let _ = std::io::stdout().flush();
+        std::process::exit(130);
+    }
+    Ok(Box::new(crate::output::Silent))
+}
+
+fn say_line(line: &str) {
+    let _ = writeln!(std::io::stderr(), "outbox relay: {line}");
+}

@@ -1,0 +1,362 @@
+//! The relay: the transactional outbox's polling publisher. An application
+//! inserts rows into an outbox table of its own database in the same
+//! transaction as its business write; the relay moves them into the outbox
+//! as events, oldest `seq` first, never losing or doubling one.
+//!
+//! - In the **same** PostgreSQL database as the outbox, a batch is one
+//!   transaction that deletes the rows and records their events: exactly once.
+//! - In **another** database (an application's SQLite file, another server),
+//!   a batch is recorded and committed in the outbox first, and only then
+//!   deleted from the application's table. A relay killed between the two
+//!   records the same rows again: their events keep their ids (the row's
+//!   `created_at` is the event's `createdAt`), and an event recorded again
+//!   keeps the deliveries it has, so nothing is delivered twice.
+//!
+//! Rows are taken as they are found, with no "last seq" cursor, so a row
+//! that commits after one with a higher `seq` was relayed is relayed too.
+
+use crate::core::Outbox;
+use crate::core::app_table::{AppRow, AppTable, Conversion, Rejected, TableName};
+use crate::core::batch::{self, BatchSink};
+use crate::core::error::{Error, ErrorKind, Result, StorageCode};
+use crate::core::events::{EventRecorded, RecordEvent};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long the relay runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One batch, then exit.
+    Once,
+    /// Until the table is empty (cron).
+    Drain,
+    /// Until SIGTERM or SIGINT.
+    Forever,
+}
+
+/// What a relay does and where.
+#[derive(Clone, Debug)]
+pub struct Relay {
+    pub table: TableName,
+    pub batch_size: i64,
+    pub conversion: Conversion,
+    pub mode: Mode,
+    /// Longest wait between looks at an idle table, beside wake-ups.
+    pub poll_max: Duration,
+    /// When the table is in the outbox's own PostgreSQL database: its name
+    /// as the outbox's session reaches it (schema-qualified).
+    pub same_database: Option<TableName>,
+}
+
+/// What one batch did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Batch {
+    /// Rows relayed (deleted from the table once their events were recorded).
+    pub relayed: usize,
+    /// Distinct events they made (identical rows of one second are one event).
+    pub events: usize,
+    /// Deliveries those events have.
+    pub deliveries: usize,
+    /// Rows moved to the rejected table, with why.
+    pub rejected: Vec<Rejected>,
+}
+
+impl Batch {
+    fn rows(&self) -> usize {
+        self.relayed + self.rejected.len()
+    }
+}
+
+/// What the relay tells as it runs.
+#[derive(Debug)]
+pub enum Said {
+    /// A batch was relayed (every batch with `Once`; those with rows otherwise).
+    Batch(Batch),
+    /// Another relay holds the table: this one waits to take over.
+    Standby,
+    /// The one that held the table stopped; this one relays now.
+    TookOver,
+    /// Another relay holds the table and this one (`--once`, `--drain`) leaves it.
+    HeldElsewhere,
+    /// A database could not be used; the relay tries again after `after`.
+    Retrying { error: Error, after: Duration },
+}
+
+/// Whether a failure may pass by itself: a server that restarts, a file
+/// locked past the busy timeout, a full disk.
+fn passing(error: &Error) -> bool {
+    matches!(
+        error,
+        Error::Storage {
+            code: StorageCode::Locked | StorageCode::Open | StorageCode::Other | StorageCode::Full,
+            ..
+        }
+    )
+}
+
+/// Answers of one batch, by request.
+#[derive(Default)]
+struct Answers(Vec<EventRecorded>);
+
+impl BatchSink for Answers {
+    fn answer(&mut self, _index: usize, recorded: EventRecorded) -> Result<()> {
+        self.0.push(recorded);
+        Ok(())
+    }
+}
+
+/// Splits rows into the requests the outbox takes and the rows it refuses.
+fn convert(
+    rows: Vec<AppRow>,
+    conversion: &Conversion,
+) -> (Vec<(AppRow, RecordEvent)>, Vec<Rejected>) {
+    let mut good = Vec::with_capacity(rows.len());
+    let mut rejected = Vec::new();
+    for row in rows {
+        match row.to_request(conversion) {
+            Ok(req) => good.push((row, req)),
+            Err(error) => rejected.push(Rejected { row, error }),
+        }
+    }
+    (good, rejected)
+}
+
+/// The batch's numbers from its answers: events counted once however many
+/// rows made them.
+fn tally(relayed: usize, answers: &[EventRecorded], rejected: Vec<Rejected>) -> Batch {
+    let mut events: HashMap<&str, usize> = HashMap::new();
+    for answer in answers {
+        events.insert(&answer.event.event_id, answer.deliveries.len());
+    }
+    Batch {
+        relayed,
+        events: events.len(),
+        deliveries: events.values().sum(),
+        rejected,
+    }
+}
+
+fn requests(
+    good: &[(AppRow, RecordEvent)],
+) -> impl Iterator<Item = (usize, Result<RecordEvent>)> + '_ {
+    good.iter()
+        .enumerate()
+        .map(|(i, (_, req))| (i + 1, Ok(req.clone())))
+}
+
+/// A refusal of one row (not of the database): it goes to the rejected table.
+fn refused(error: &Error) -> bool {
+    matches!(error.kind(), ErrorKind::Input | ErrorKind::Refused)
+}
+
+impl Relay {
+    /// Relays one batch of up to `batch_size` rows.
+    pub fn batch(&self, outbox: &mut Outbox, source: &mut dyn AppTable) -> Result<Batch> {
+        match &self.same_database {
+            Some(table) => self.batch_in_one_transaction(outbox, table),
+            None => self.batch_recorded_then_removed(outbox, source),
+        }
+    }
+
+    fn batch_recorded_then_removed(
+        &self,
+        outbox: &mut Outbox,
+        source: &mut dyn AppTable,
+    ) -> Result<Batch> {
+        let rows = source.waiting(self.batch_size)?;
+        if rows.is_empty() {
+            return Ok(Batch::default());
+        }
+        let (good, mut rejected) = convert(rows, &self.conversion);
+        let mut relayed = Vec::with_capacity(good.len());
+        let answers = match outbox.record_events(requests(&good)) {
+            Ok(answers) => {
+                relayed.extend(good.iter().map(|(row, _)| row.seq));
+                answers
+            }
+            // A row the outbox refuses must not hold back the rest: each
+            // is recorded alone, and the ones refused are rejected.
+            Err(e) if refused(&e) => {
+                let mut answers = Vec::new();
+                for (row, req) in good {
+                    match outbox.record_events([(1, Ok(req))]) {
+                        Ok(mut one) => {
+                            relayed.push(row.seq);
+                            answers.append(&mut one);
+                        }
+                        Err(e) if refused(&e) => rejected.push(Rejected {
+                            row,
+                            error: e.to_string(),
+                        }),
+                        Err(e) => return Err(e),
+                    }
+                }
+                answers
+            }
+            Err(e) => return Err(e),
+        };
+        source.remove(&relayed, &rejected, outbox.clock.now())?;
+        Ok(tally(relayed.len(), &answers, rejected))
+    }
+
+    fn batch_in_one_transaction(&self, outbox: &mut Outbox, table: &TableName) -> Result<Batch> {
+        match self.take_and_record(outbox, table, self.batch_size, None) {
+            Err(e) if refused(&e) => {}
+            done => return done,
+        }
+        // A row refused past the checks of `to_request`: the batch rolled
+        // back whole; the rows go again one at a time, and the one refused
+        // is taken into the rejected table alone.
+        let mut total = Batch::default();
+        for _ in 0..self.batch_size {
+            let one = match self.take_and_record(outbox, table, 1, None) {
+                Err(e) if refused(&e) => {
+                    self.take_and_record(outbox, table, 1, Some(e.to_string()))?
+                }
+                other => other?,
+            };
+            if one.rows() == 0 {
+                break;
+            }
+            total.relayed += one.relayed;
+            total.events += one.events;
+            total.deliveries += one.deliveries;
+            total.rejected.extend(one.rejected);
+        }
+        Ok(total)
+    }
+
+    /// One transaction of the outbox's database: takes up to `limit` rows,
+    /// records their events and keeps the refused rows; with `reject`, every
+    /// row taken is refused for that reason instead.
+    fn take_and_record(
+        &self,
+        outbox: &mut Outbox,
+        table: &TableName,
+        limit: i64,
+        reject: Option<String>,
+    ) -> Result<Batch> {
+        outbox.write(|tx, now| {
+            let rows = tx.take_app_rows(table, limit)?.ok_or_else(|| {
+                Error::input(
+                    "invalid:relay",
+                    "this outbox's database cannot hold the application's table",
+                )
+            })?;
+            let (good, mut rejected) = match &reject {
+                Some(error) => (
+                    Vec::new(),
+                    rows.into_iter()
+                        .map(|row| Rejected {
+                            row,
+                            error: error.clone(),
+                        })
+                        .collect(),
+                ),
+                None => convert(rows, &self.conversion),
+            };
+            let mut answers = Answers::default();
+            if !good.is_empty() {
+                batch::record(tx, requests(&good), now, &mut answers)?;
+            }
+            tx.put_rejected_rows(table, &rejected, now)?;
+            let relayed = good.len();
+            Ok(tally(relayed, &answers.0, std::mem::take(&mut rejected)))
+        })
+    }
+
+    /// Relays until the mode says to stop or `stop` is set: takes the
+    /// table's lock (waiting as a standby while another relay holds it),
+    /// then relays batch after batch, waiting for wake-ups while the table
+    /// is empty. A database that goes away is opened again with back-off.
+    pub fn run(
+        &self,
+        open: &mut dyn FnMut() -> Result<(Outbox, Box<dyn AppTable>)>,
+        stop: &AtomicBool,
+        say: &mut dyn FnMut(Said),
+    ) -> Result<()> {
+        const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+        let mut backoff = FIRST_BACKOFF;
+        let mut standby = false;
+        while !stop.load(Ordering::Relaxed) {
+            let outcome = self.run_connected(open, stop, say, &mut standby);
+            match outcome {
+                Ok(()) => return Ok(()),
+                Err(error) if passing(&error) && self.mode != Mode::Once => {
+                    let after = backoff.min(self.poll_max.max(FIRST_BACKOFF));
+                    say(Said::Retrying { error, after });
+                    sleep(after, stop);
+                    backoff = (backoff * 2).min(Duration::from_secs(30));
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(())
+    }
+
+    fn run_connected(
+        &self,
+        open: &mut dyn FnMut() -> Result<(Outbox, Box<dyn AppTable>)>,
+        stop: &AtomicBool,
+        say: &mut dyn FnMut(Said),
+        standby: &mut bool,
+    ) -> Result<()> {
+        let (mut outbox, mut source) = open()?;
+        while !source.try_hold()? {
+            if self.mode != Mode::Forever {
+                say(Said::HeldElsewhere);
+                return Ok(());
+            }
+            if !*standby {
+                *standby = true;
+                say(Said::Standby);
+            }
+            if sleep(Duration::from_secs(1), stop) {
+                return Ok(());
+            }
+        }
+        if std::mem::take(standby) {
+            say(Said::TookOver);
+        }
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let batch = self.batch(&mut outbox, source.as_mut())?;
+            let rows = batch.rows();
+            if rows > 0 || self.mode == Mode::Once {
+                say(Said::Batch(batch));
+            }
+            match self.mode {
+                Mode::Once => return Ok(()),
+                Mode::Drain if rows == 0 => return Ok(()),
+                _ if rows as i64 >= self.batch_size => continue,
+                Mode::Drain => continue,
+                Mode::Forever => {}
+            }
+            // Idle: wake on a notification or a change of the file, and
+            // look anyway after --poll-max, since a wake-up can be missed.
+            let until = Instant::now() + self.poll_max;
+            while !stop.load(Ordering::Relaxed) {
+                let left = until.saturating_duration_since(Instant::now());
+                if left.is_zero() || source.wait(left.min(Duration::from_millis(200)))? {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Sleeps up to `wait`, in short steps so a stop is seen; `true` if stopped.
+fn sleep(wait: Duration, stop: &AtomicBool) -> bool {
+    let until = Instant::now() + wait;
+    while !stop.load(Ordering::Relaxed) {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        std::thread::sleep(left.min(Duration::from_millis(50)));
+    }
+    true
+}

@@ -1,0 +1,327 @@
+//! The application's outbox table in its own SQLite file: its DDL, and the
+//! relay's reads and deletes there. The file is the application's: this
+//! opens it with no persistent pragma (journal mode, `application_id`,
+//! `user_version` stay the application's), and the relay's lock is a file
+//! beside it, not a table in it.
+
+use super::sql_error;
+use crate::core::app_table::{AppRow, AppTable, Cell, Rejected, TableName, TableStatus};
+use crate::core::error::{Error, Result, StorageCode};
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags, params_from_iter};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How often an idle relay looks at the file's `data_version`: a commit by
+/// the application is seen within this, at the cost of one cheap read.
+const WATCH_EVERY: Duration = Duration::from_millis(5);
+
+/// The columns the relay reads, in [`AppRow`] order.
+const COLUMNS: &str = "seq, type, subject, source, target, payload, event_id, created_at";
+
+/// The DDL of the table and its rejected table: no index but the key, so an
+/// insert costs the application as little as a row can. Run again, it
+/// changes nothing.
+pub fn schema(table: &TableName) -> String {
+    let (t, r) = (table.sql(), table.rejected().sql());
+    format!(
+        "CREATE TABLE IF NOT EXISTS {t} (
+    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+    type       TEXT,
+    subject    TEXT,
+    source     TEXT,
+    target     TEXT,
+    payload    TEXT,
+    event_id   TEXT,
+    created_at INTEGER NOT NULL DEFAULT (CAST(strftime('%s', 'now') AS INTEGER))
+);
+CREATE TABLE IF NOT EXISTS {r} (
+    seq         INTEGER PRIMARY KEY,
+    type        TEXT,
+    subject     TEXT,
+    source      TEXT,
+    target      TEXT,
+    payload     TEXT,
+    event_id    TEXT,
+    created_at  INTEGER,
+    error       TEXT NOT NULL,
+    rejected_at INTEGER NOT NULL
+);
+"
+    )
+}
+
+/// The application's table in its SQLite file.
+pub struct SqliteAppTable {
+    conn: Connection,
+    path: PathBuf,
+    table: TableName,
+    /// The relay's lock, held while this is open.
+    lock: Option<std::fs::File>,
+    /// `PRAGMA data_version` when last looked at.
+    version: i64,
+}
+
+fn storage(message: String) -> Error {
+    Error::storage(StorageCode::Open, message)
+}
+
+/// Opens the application's file; `create` only for `relay init`.
+fn open(path: &Path, create: bool) -> Result<Connection> {
+    if !create && !path.exists() {
+        return Err(Error::storage(
+            StorageCode::Missing,
+            format!(
+                "no database at {}: give the application's SQLite file (outbox relay init --from FILE creates its table)",
+                path.display()
+            ),
+        ));
+    }
+    let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if create {
+        flags |= OpenFlags::SQLITE_OPEN_CREATE;
+    }
+    let mut conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(&e))?;
+    conn.busy_handler(Some(super::wait_for_the_lock))
+        .map_err(|e| sql_error(&e))?;
+    Ok(conn)
+}
+
+/// `relay init`: creates the tables in the application's file.
+pub fn init(path: &Path, table: &TableName) -> Result<()> {
+    if table.schema.is_some() {
+        return Err(Error::input(
+            "invalid:table",
+            format!("--table {table}: SQLite has no schemas; give a plain name"),
+        ));
+    }
+    open(path, true)?
+        .execute_batch(&schema(table))
+        .map_err(|e| sql_error(&e))
+}
+
+impl SqliteAppTable {
+    pub fn open(path: &Path, table: &TableName) -> Result<Self> {
+        let conn = open(path, false)?;
+        let mut this = SqliteAppTable {
+            conn,
+            path: path.to_owned(),
+            table: table.clone(),
+            lock: None,
+            version: 0,
+        };
+        this.version = this.data_version()?;
+        let found: i64 = this
+            .conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [&table.name],
+                |row| row.get(0),
+            )
+            .map_err(|e| sql_error(&e))?;
+        if found == 0 {
+            return Err(Error::storage(
+                StorageCode::Missing,
+                format!(
+                    "{} has no table {table}: outbox relay init --from {} --table {table} creates it",
+                    path.display(),
+                    path.display()
+                ),
+            ));
+        }
+        Ok(this)
+    }
+
+    fn data_version(&self) -> Result<i64> {
+        self.conn
+            .query_row("PRAGMA data_version", [], |row| row.get(0))
+            .map_err(|e| sql_error(&e))
+    }
+
+    /// The lock file: one per table, beside the application's file.
+    fn lock_path(&self) -> PathBuf {
+        let mut name = self.path.file_name().unwrap_or_default().to_owned();
+        name.push(format!(".outbox-relay-{}.lock", self.table.name));
+        self.path.with_file_name(name)
+    }
+
+    fn lock_file(&self) -> Result<Option<std::fs::File>> {
+        use std::os::fd::AsRawFd;
+        let path = self.lock_path();
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| {
+                storage(format!(
+                    "cannot open the relay's lock {}: {e}",
+                    path.display()
+                ))
+            })?;
+        // SAFETY: flock on a descriptor this function owns; it is released
+        // when the file closes, or when the process dies.
+        let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
+        Ok(taken.then_some(file))
+    }
+}
+
+fn cell(value: ValueRef<'_>) -> Cell {
+    match value {
+        ValueRef::Null => Cell::Null,
+        ValueRef::Integer(n) => Cell::Integer(n),
+        ValueRef::Real(x) => Cell::Real(x),
+        ValueRef::Text(t) => Cell::Text(String::from_utf8_lossy(t).into_owned()),
+        ValueRef::Blob(b) => Cell::Blob(b.to_vec()),
+    }
+}
+
+fn value(cell: &Cell) -> rusqlite::types::Value {
+    use rusqlite::types::Value;
+    match cell {
+        Cell::Null => Value::Null,
+        Cell::Text(t) => Value::Text(t.clone()),
+        Cell::Integer(n) => Value::Integer(*n),
+        Cell::Real(x) => Value::Real(*x),
+        Cell::Blob(b) => Value::Blob(b.clone()),
+        Cell::Json(v) => Value::Text(v.to_string()),
+    }
+}
+
+impl AppTable for SqliteAppTable {
+    fn try_hold(&mut self) -> Result<bool> {
+        if self.lock.is_none() {
+            self.lock = self.lock_file()?;
+        }
+        Ok(self.lock.is_some())
+    }
+
+    fn waiting(&mut self, limit: i64) -> Result<Vec<AppRow>> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM {} ORDER BY seq LIMIT ?1",
+            self.table.sql()
+        );
+        let mut statement = self.conn.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
+        let rows = statement
+            .query_map([limit], |row| {
+                Ok(AppRow {
+                    seq: row.get(0)?,
+                    event_type: cell(row.get_ref(1)?),
+                    subject: cell(row.get_ref(2)?),
+                    source: cell(row.get_ref(3)?),
+                    target: cell(row.get_ref(4)?),
+                    payload: cell(row.get_ref(5)?),
+                    event_id: cell(row.get_ref(6)?),
+                    created_at: match row.get_ref(7)? {
+                        ValueRef::Integer(n) => n,
+                        ValueRef::Real(x) => x as i64,
+                        _ => 0,
+                    },
+                })
+            })
+            .map_err(|e| sql_error(&e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| sql_error(&e))
+    }
+
+    fn remove(&mut self, relayed: &[i64], rejected: &[Rejected], now: i64) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(|e| sql_error(&e))?;
+        {
+            let mut reject = tx
+                .prepare_cached(&format!(
+                    "INSERT OR REPLACE INTO {} ({COLUMNS}, error, rejected_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    self.table.rejected().sql()
+                ))
+                .map_err(|e| sql_error(&e))?;
+            let mut delete = tx
+                .prepare_cached(&format!("DELETE FROM {} WHERE seq = ?1", self.table.sql()))
+                .map_err(|e| sql_error(&e))?;
+            for Rejected { row, error } in rejected {
+                let cells = [
+                    &row.event_type,
+                    &row.subject,
+                    &row.source,
+                    &row.target,
+                    &row.payload,
+                    &row.event_id,
+                ];
+                let mut values = vec![rusqlite::types::Value::Integer(row.seq)];
+                values.extend(cells.into_iter().map(value));
+                values.push(row.created_at.into());
+                values.push(error.clone().into());
+                values.push(now.into());
+                reject
+                    .execute(params_from_iter(values))
+                    .map_err(|e| sql_error(&e))?;
+                delete.execute([row.seq]).map_err(|e| sql_error(&e))?;
+            }
+            for seq in relayed {
+                delete.execute([seq]).map_err(|e| sql_error(&e))?;
+            }
+        }
+        tx.commit().map_err(|e| sql_error(&e))
+    }
+
+    fn wait(&mut self, timeout: Duration) -> Result<bool> {
+        let until = Instant::now() + timeout;
+        loop {
+            let version = self.data_version()?;
+            if version != self.version {
+                self.version = version;
+                return Ok(true);
+            }
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(false);
+            }
+            std::thread::sleep(left.min(WATCH_EVERY));
+        }
+    }
+
+    fn status(&mut self) -> Result<TableStatus> {
+        let (waiting, oldest): (i64, Option<i64>) = self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT count(*), (SELECT created_at FROM {t} ORDER BY seq LIMIT 1) FROM {t}",
+                    t = self.table.sql()
+                ),
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .map_err(|e| sql_error(&e))?;
+        let rejected_exists: i64 = self
+            .conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                [&self.table.rejected().name],
+                |row| row.get(0),
+            )
+            .map_err(|e| sql_error(&e))?;
+        let rejected = if rejected_exists == 0 {
+            0
+        } else {
+            self.conn
+                .query_row(
+                    &format!("SELECT count(*) FROM {}", self.table.rejected().sql()),
+                    [],
+                    |row| row.get(0),
+                )
+                .map_err(|e| sql_error(&e))?
+        };
+        // Running: another process holds the lock this one cannot take.
+        let running = match &self.lock {
+            Some(_) => true,
+            None => self.lock_file()?.is_none(),
+        };
+        Ok(TableStatus {
+            waiting,
+            oldest,
+            rejected,
+            running,
+        })
+    }
+}
