@@ -77,7 +77,7 @@ pub enum Said {
     Standby,
     /// The one that held the table stopped; this one relays now.
     TookOver,
-    /// Another relay holds the table and this one (`--once`, `--drain`) leaves it.
+    /// Another relay holds the table and this one (`--once`) leaves it.
     HeldElsewhere,
     /// A database could not be used; the relay tries again after `after`.
     Retrying { error: Error, after: Duration },
@@ -304,7 +304,10 @@ impl Relay {
     ) -> Result<()> {
         let (mut outbox, mut source) = open()?;
         while !source.try_hold()? {
-            if self.mode != Mode::Forever {
+            // --once leaves at once; --drain and a long-running relay wait
+            // for the one that holds the table (an earlier cron run, a
+            // relay that is stopping), then relay.
+            if self.mode == Mode::Once {
                 say(Said::HeldElsewhere);
                 return Ok(());
             }
