@@ -11,30 +11,13 @@ receiver, runs `outbox work --drain`, and fails unless every delivery was
 verified and delivered.
 """
 
-import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
-import venv
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV = os.path.join(ROOT, "target", "dev-venv")
-
-
-def library():
-    """The venv's python, with standardwebhooks installed."""
-    python = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(python):
-        venv.create(VENV, with_pip=True)
-    check = subprocess.run([python, "-c", "import standardwebhooks"], capture_output=True)
-    if check.returncode != 0:
-        installed = subprocess.run([python, "-m", "pip", "install", "-q", "standardwebhooks"])
-        if installed.returncode != 0:
-            return None
-    return python
+from devvenv import python_with
 
 
 RECEIVER = r'''
@@ -65,7 +48,7 @@ server.serve_forever()
 
 def main():
     outbox = os.path.abspath(sys.argv[1])
-    python = library()
+    python = python_with("standardwebhooks", "standardwebhooks")
     if python is None:
         print("signature check skipped: standardwebhooks could not be installed from PyPI")
         return
