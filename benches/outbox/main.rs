@@ -14,12 +14,17 @@
 //! OUTBOX_BENCH_PGMQ (messages, default 20000); figure 10 OUTBOX_BENCH_PG_LARGE
 //! (deliveries, default 1000000). Figure 11 takes OUTBOX_BENCH_BATCH (events
 //! of the large batch, default 1000000; the goal's size is 10000000).
+//! Figures 12 to 14 measure the relay: OUTBOX_BENCH_RELAY (rows relayed,
+//! default 100000), OUTBOX_BENCH_LAG (rows written at 200/s, default 2000),
+//! OUTBOX_BENCH_APP_TX (application transactions per round, default 500);
+//! 12 and 13 also on PostgreSQL when it is at hand.
 
 mod baselines;
 mod memory;
 mod pg_floor;
 mod pgmq;
 mod pruning;
+mod relaying;
 mod setup;
 mod sqlite_floor;
 mod working;
@@ -539,6 +544,7 @@ fn main() {
     if wanted("11") {
         figures.extend(memory::memory(&bench));
     }
+    figures.extend(relaying::relaying(&bench, wanted));
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
     );
