@@ -2887,7 +2887,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__relay__subcmd__run)
-            opts="-q -h -V --from --table --once --drain --batch-size --poll-max --source --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --from --table --once --drain --batch-size --max-batch-size --poll-max --source --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2902,6 +2902,10 @@ _outbox() {
                     return 0
                     ;;
                 --batch-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-batch-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

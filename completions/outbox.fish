@@ -808,7 +808,8 @@ complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l from -d 'The application\'s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l table -d 'The application\'s outbox table (schema-qualified on PostgreSQL: app.outbox)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l batch-size -d 'Rows relayed per transaction' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l batch-size -d 'Rows relayed per transaction while the relay keeps up' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l max-batch-size -d 'The most rows of one transaction under a backlog: each full batch is followed by one four times larger, up to this' -r
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l poll-max -d 'Longest pause between looks at an idle table (wake-ups come sooner)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l source -d '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from run" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F

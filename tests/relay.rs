@@ -583,3 +583,48 @@ fn schema_prints_the_ddl_and_init_changes_nothing_the_second_time() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_relay_outlasts_an_application_file_locked_past_its_busy_timeout() {
+    let app = App::sqlite();
+    let db = Db::sqlite();
+    init(&db, &app);
+    app.write(
+        &[
+            (Some("order.created"), "held-1", None),
+            (Some("order.created"), "held-2", None),
+        ],
+        true,
+    );
+    let App::Sqlite { path, .. } = &app else {
+        unreachable!()
+    };
+    // The application holds its file's write lock for a while: the relay's
+    // deletion waits 1 s, says so, and tries again until it is free.
+    let holder = rusqlite::Connection::open(path).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let relay = outbox(&db)
+        .args([
+            "--busy-timeout",
+            "1s",
+            "relay",
+            "run",
+            "--from",
+            path,
+            "--drain",
+        ])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(3000));
+    holder.execute_batch("COMMIT").unwrap();
+    let out = relay.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("storage:locked") || said.contains("locked"),
+        "{said}"
+    );
+    assert!(said.contains("trying again in"), "{said}");
+    each_once(&db, &app, vec!["held-1".to_owned(), "held-2".to_owned()]);
+}

@@ -78,9 +78,13 @@ pub struct RunArgs {
     /// Relay until the table is empty, then exit (for cron).
     #[arg(long)]
     pub drain: bool,
-    /// Rows relayed per transaction.
+    /// Rows relayed per transaction while the relay keeps up.
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub batch_size: i64,
+    /// The most rows of one transaction under a backlog: each full batch
+    /// is followed by one four times larger, up to this.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub max_batch_size: i64,
     /// Longest pause between looks at an idle table (wake-ups come sooner).
     #[arg(long, value_name = "DURATION", default_value = "5s")]
     pub poll_max: String,
@@ -146,10 +150,10 @@ pub fn exec(cmd: RelayCommand, ctx: &Context) -> Result<Box<dyn Report>> {
 
 fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let table = table(&args.from)?;
-    if args.batch_size < 1 {
+    if args.batch_size < 1 || args.max_batch_size < 1 {
         return Err(Error::input(
             "invalid:batchSize",
-            "--batch-size must be at least 1",
+            "--batch-size and --max-batch-size must be at least 1",
         ));
     }
     let poll_max = super::duration_flag("poll-max", &args.poll_max)?;
@@ -169,6 +173,7 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let relay = Relay {
         table: table.clone(),
         batch_size: args.batch_size,
+        max_batch_size: args.max_batch_size,
         conversion: Conversion {
             default_source: args.source.clone(),
             max_payload: ctx.max_payload,

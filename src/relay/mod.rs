@@ -24,6 +24,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// How much larger each batch is than a full one before it.
+pub const BACKLOG_GROWTH: i64 = 4;
+/// Rows deleted from an application's table per transaction of its own.
+const DELETE_CHUNK: usize = 5_000;
+
 /// How long the relay runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -39,7 +44,11 @@ pub enum Mode {
 #[derive(Clone, Debug)]
 pub struct Relay {
     pub table: TableName,
+    /// Rows per batch while the relay keeps up.
     pub batch_size: i64,
+    /// The most rows of one batch under a backlog, which each full batch
+    /// grows toward ([`BACKLOG_GROWTH`] times the one before).
+    pub max_batch_size: i64,
     pub conversion: Conversion,
     pub mode: Mode,
     /// Longest wait between looks at an idle table, beside wake-ups.
@@ -95,14 +104,28 @@ fn passing(error: &Error) -> bool {
     )
 }
 
-/// Answers of one batch, by request.
+/// What a batch's answers add up to: each event once (identical rows of
+/// one second are one event), with the deliveries it has. Counted as the
+/// answers come, so a large batch holds none of them.
 #[derive(Default)]
-struct Answers(Vec<EventRecorded>);
+struct Tally(HashMap<String, usize>);
 
-impl BatchSink for Answers {
+impl BatchSink for Tally {
     fn answer(&mut self, _index: usize, recorded: EventRecorded) -> Result<()> {
-        self.0.push(recorded);
+        self.0
+            .insert(recorded.event.event_id, recorded.deliveries.len());
         Ok(())
+    }
+}
+
+impl Tally {
+    fn batch(self, relayed: usize, rejected: Vec<Rejected>) -> Batch {
+        Batch {
+            relayed,
+            events: self.0.len(),
+            deliveries: self.0.values().sum(),
+            rejected,
+        }
     }
 }
 
@@ -122,21 +145,6 @@ fn convert(
     (good, rejected)
 }
 
-/// The batch's numbers from its answers: events counted once however many
-/// rows made them.
-fn tally(relayed: usize, answers: &[EventRecorded], rejected: Vec<Rejected>) -> Batch {
-    let mut events: HashMap<&str, usize> = HashMap::new();
-    for answer in answers {
-        events.insert(&answer.event.event_id, answer.deliveries.len());
-    }
-    Batch {
-        relayed,
-        events: events.len(),
-        deliveries: events.values().sum(),
-        rejected,
-    }
-}
-
 fn requests(
     good: &[(AppRow, RecordEvent)],
 ) -> impl Iterator<Item = (usize, Result<RecordEvent>)> + '_ {
@@ -151,11 +159,16 @@ fn refused(error: &Error) -> bool {
 }
 
 impl Relay {
-    /// Relays one batch of up to `batch_size` rows.
-    pub fn batch(&self, outbox: &mut Outbox, source: &mut dyn AppTable) -> Result<Batch> {
+    /// Relays one batch of up to `limit` rows.
+    pub fn batch(
+        &self,
+        outbox: &mut Outbox,
+        source: &mut dyn AppTable,
+        limit: i64,
+    ) -> Result<Batch> {
         match &self.same_database {
-            Some(table) => self.batch_in_one_transaction(outbox, table),
-            None => self.batch_recorded_then_removed(outbox, source),
+            Some(table) => self.batch_in_one_transaction(outbox, table, limit),
+            None => self.batch_recorded_then_removed(outbox, source, limit),
         }
     }
 
@@ -163,28 +176,24 @@ impl Relay {
         &self,
         outbox: &mut Outbox,
         source: &mut dyn AppTable,
+        limit: i64,
     ) -> Result<Batch> {
-        let rows = source.waiting(self.batch_size)?;
+        let rows = source.waiting(limit)?;
         if rows.is_empty() {
             return Ok(Batch::default());
         }
         let (good, mut rejected) = convert(rows, &self.conversion);
         let mut relayed = Vec::with_capacity(good.len());
-        let answers = match outbox.record_events(requests(&good)) {
-            Ok(answers) => {
-                relayed.extend(good.iter().map(|(row, _)| row.seq));
-                answers
-            }
+        let mut tally = Tally::default();
+        match outbox.record_events_into(requests(&good), &mut tally, None) {
+            Ok(()) => relayed.extend(good.iter().map(|(row, _)| row.seq)),
             // A row the outbox refuses must not hold back the rest: each
             // is recorded alone, and the ones refused are rejected.
             Err(e) if refused(&e) => {
-                let mut answers = Vec::new();
+                tally = Tally::default();
                 for (row, req) in good {
-                    match outbox.record_events([(1, Ok(req))]) {
-                        Ok(mut one) => {
-                            relayed.push(row.seq);
-                            answers.append(&mut one);
-                        }
+                    match outbox.record_events_into([(1, Ok(req))], &mut tally, None) {
+                        Ok(()) => relayed.push(row.seq),
                         Err(e) if refused(&e) => rejected.push(Rejected {
                             row,
                             error: e.to_string(),
@@ -192,16 +201,31 @@ impl Relay {
                         Err(e) => return Err(e),
                     }
                 }
-                answers
             }
             Err(e) => return Err(e),
-        };
-        source.remove(&relayed, &rejected, outbox.clock.now())?;
-        Ok(tally(relayed.len(), &answers, rejected))
+        }
+        // Deleted in short transactions, so the application's own writes
+        // never wait long for its table: a relay stopped between two
+        // records the rest again, under the same ids.
+        let now = outbox.clock.now();
+        let mut rejected_left = rejected.as_slice();
+        for chunk in relayed.chunks(DELETE_CHUNK) {
+            source.remove(chunk, rejected_left, now)?;
+            rejected_left = &[];
+        }
+        if !rejected_left.is_empty() {
+            source.remove(&[], rejected_left, now)?;
+        }
+        Ok(tally.batch(relayed.len(), rejected))
     }
 
-    fn batch_in_one_transaction(&self, outbox: &mut Outbox, table: &TableName) -> Result<Batch> {
-        match self.take_and_record(outbox, table, self.batch_size, None) {
+    fn batch_in_one_transaction(
+        &self,
+        outbox: &mut Outbox,
+        table: &TableName,
+        limit: i64,
+    ) -> Result<Batch> {
+        match self.take_and_record(outbox, table, limit, None) {
             Err(e) if refused(&e) => {}
             done => return done,
         }
@@ -209,7 +233,7 @@ impl Relay {
         // back whole; the rows go again one at a time, and the one refused
         // is taken into the rejected table alone.
         let mut total = Batch::default();
-        for _ in 0..self.batch_size {
+        for _ in 0..limit {
             let one = match self.take_and_record(outbox, table, 1, None) {
                 Err(e) if refused(&e) => {
                     self.take_and_record(outbox, table, 1, Some(e.to_string()))?
@@ -256,13 +280,12 @@ impl Relay {
                 ),
                 None => convert(rows, &self.conversion),
             };
-            let mut answers = Answers::default();
+            let mut tally = Tally::default();
             if !good.is_empty() {
-                batch::record(tx, requests(&good), now, &mut answers)?;
+                batch::record(tx, requests(&good), now, &mut tally)?;
             }
             tx.put_rejected_rows(table, &rejected, now)?;
-            let relayed = good.len();
-            Ok(tally(relayed, &answers.0, std::mem::take(&mut rejected)))
+            Ok(tally.batch(good.len(), std::mem::take(&mut rejected)))
         })
     }
 
@@ -322,19 +345,29 @@ impl Relay {
         if std::mem::take(standby) {
             say(Said::TookOver);
         }
+        let mut size = self.batch_size;
         loop {
             if stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
-            let batch = self.batch(&mut outbox, source.as_mut())?;
-            let rows = batch.rows();
+            let batch = self.batch(&mut outbox, source.as_mut(), size)?;
+            let rows = batch.rows() as i64;
             if rows > 0 || self.mode == Mode::Once {
                 say(Said::Batch(batch));
             }
+            // A full batch means a backlog: the next one takes more, since
+            // each commit's cost is mostly the index pages it touches, and
+            // many rows share them. Keeping up, batches stay small.
+            let full = rows >= size;
+            size = if full {
+                (size * BACKLOG_GROWTH).min(self.max_batch_size.max(self.batch_size))
+            } else {
+                self.batch_size
+            };
             match self.mode {
                 Mode::Once => return Ok(()),
                 Mode::Drain if rows == 0 => return Ok(()),
-                _ if rows as i64 >= self.batch_size => continue,
+                _ if full => continue,
                 Mode::Drain => continue,
                 Mode::Forever => {}
             }
