@@ -42,7 +42,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and m
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
@@ -193,6 +193,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
+payload\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -258,6 +261,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
+payload\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
@@ -902,7 +908,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks and A2A messages'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import completions man help" -f -a "import" -d 'Read an export into this database, in one transaction'

@@ -134,11 +134,11 @@ pub enum Command {
   outbox prune --older-than 30d --keep-dead
   outbox prune --older-than 7d --vacuum          # SQLite: give the space back (run when quiet)")]
     Prune(prune::PruneArgs),
-    /// Work deliveries: run a handler command for each, or send webhooks and A2A messages.
+    /// Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls.
     #[command(after_long_help = "Examples:
   outbox work --client billing --drain -- ./handle.sh      # cron: until nothing is ready
   outbox work --client billing --concurrency 4 -- ./handle.sh
-  outbox work --concurrency 8                              # send webhook and a2a deliveries")]
+  outbox work --concurrency 8                              # send webhook, a2a and mcp deliveries")]
     Work(work::WorkArgs),
     /// The transactional outbox: relay the rows an application writes to an
     /// outbox table of its own database, in its own transactions.

@@ -11,6 +11,7 @@ use outbox::core::retries::MAX_MAX_ATTEMPTS;
 use outbox::core::storage::SubscriptionFilter;
 use outbox::core::subscriptions::{SubscriptionFields, unsendable};
 use outbox::lifecycle::when::parse_duration;
+use outbox::worker::mcp::{self, McpTool};
 use outbox::worker::secrets::SecretChange;
 use outbox::{Error, Result};
 
@@ -122,6 +123,14 @@ pub struct FieldArgs {
     /// Attempts a delivery gets before it is dead (1-100; default 3).
     #[arg(allow_negative_numbers = true, long, value_name = "N")]
     pub max_attempts: Option<i64>,
+    /// The tool an `mcp` subscription's deliveries call on its server
+    /// (`tools/call`), kept in `meta.mcp`.
+    #[arg(long, value_name = "NAME")]
+    pub mcp_tool: Option<String>,
+    /// The tool's arguments: `event` (default), `{"event": BODY}` with the
+    /// body a webhook posts; or `payload`, the event's payload itself.
+    #[arg(long, value_name = "FROM", value_parser = ["event", "payload"], requires = "mcp_tool")]
+    pub mcp_arguments: Option<String>,
 }
 
 impl FieldArgs {
@@ -159,6 +168,16 @@ impl FieldArgs {
                 self.retry_jitter.as_deref(),
                 self.max_attempts,
             )?,
+            meta_set: match self.mcp_tool.filter(|t| !t.trim().is_empty()) {
+                Some(tool) => {
+                    let tool = McpTool {
+                        tool,
+                        payload_as_arguments: self.mcp_arguments.as_deref() == Some("payload"),
+                    };
+                    Object::from_iter([(mcp::META_KEY.to_owned(), tool.to_json())])
+                }
+                None => Object::new(),
+            },
         })
     }
 }

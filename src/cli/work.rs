@@ -51,7 +51,7 @@ pub struct WorkArgs {
     #[arg(long, value_name = "DURATION", default_value = "30s")]
     pub grace: String,
     /// The handler and its arguments, after `--`. Without one, outbox sends
-    /// webhook and a2a deliveries itself.
+    /// webhook, a2a and mcp deliveries itself.
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<OsString>,
 }
@@ -116,18 +116,21 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         )
     } else {
         let claims = match args.filter.transport {
-            Some(t @ (Transport::Webhook | Transport::A2a)) => vec![claim_for(Some(t))],
+            Some(t @ (Transport::Webhook | Transport::A2a | Transport::Mcp)) => {
+                vec![claim_for(Some(t))]
+            }
             Some(other) => {
                 return Err(Error::input(
                     "invalid:transport",
                     format!(
-                        "outbox sends only webhook and a2a deliveries itself; for {other} give a handler: outbox work -- CMD"
+                        "outbox sends only webhook, a2a and mcp deliveries itself; for {other} give a handler: outbox work -- CMD"
                     ),
                 ));
             }
             None => vec![
                 claim_for(Some(Transport::Webhook)),
                 claim_for(Some(Transport::A2a)),
+                claim_for(Some(Transport::Mcp)),
             ],
         };
         (Job::Send(Sender::new(timeout)), claims)
@@ -176,7 +179,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             let command: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
             format!("runs {} for each delivery", command.join(" "))
         } else {
-            "sends webhook and a2a deliveries".to_owned()
+            "sends webhook, a2a and mcp deliveries".to_owned()
         };
         say(&format!(
             "worker {worker} started: {what}, {} at a time; SIGTERM or Ctrl-C stops it",
@@ -230,30 +233,23 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 }
 
 /// What a worker without a handler says once before it starts when the
-/// filters match ready deliveries it will never take (`poll` ones, and
-/// `mcp` ones, which outbox has no sender for): otherwise `--drain` exits
-/// at once and a long-running worker idles, both without a word.
+/// filters match ready deliveries it will never take (`poll` ones):
+/// otherwise `--drain` exits at once and a long-running worker idles, both
+/// without a word.
 fn untaken(
     outbox: &mut outbox::core::Outbox,
     filter: &outbox::core::storage::DeliveryFilter,
 ) -> Result<Option<String>> {
-    let mut found = Vec::new();
-    for transport in [Transport::Poll, Transport::Mcp] {
-        let counts = outbox.delivery_stats(&outbox::core::storage::DeliveryFilter {
-            transport: Some(transport),
-            ..filter.clone()
-        })?;
-        let ready = counts.stats.ready + counts.stats.expired;
-        if ready > 0 {
-            found.push(format!("{ready} {transport}"));
-        }
-    }
-    if found.is_empty() {
+    let counts = outbox.delivery_stats(&outbox::core::storage::DeliveryFilter {
+        transport: Some(Transport::Poll),
+        ..filter.clone()
+    })?;
+    let ready = counts.stats.ready + counts.stats.expired;
+    if ready == 0 {
         return Ok(None);
     }
     Ok(Some(format!(
-        "{} deliveries are ready that this worker will not take: without a handler it sends only webhook and a2a; \
-         run outbox work [FILTERS] -- CMD to hand them to a program, or take them with outbox delivery claim",
-        found.join(" and ")
+        "{ready} poll deliveries are ready that this worker will not take: without a handler it sends only webhook, a2a and mcp; \
+         run outbox work [FILTERS] -- CMD to hand them to a program, or take them with outbox delivery claim"
     )))
 }

@@ -27,6 +27,9 @@ pub struct SubscriptionFields {
     pub meta: Option<Object>,
     /// Changes to the retry policy kept in `meta.retry`, applied after `meta`.
     pub retry: PolicyChange,
+    /// Keys of `meta` set after `meta` and the retry policy, each whole
+    /// (`mcp`: the tool an MCP subscription calls).
+    pub meta_set: Object,
 }
 
 /// One subscription.
@@ -164,6 +167,7 @@ pub(crate) fn create(
     let endpoint = fields.endpoint.clone().unwrap_or_default();
     let mut meta = fields.meta.clone().unwrap_or_default();
     fields.retry.apply(&mut meta);
+    meta.extend(fields.meta_set.clone());
     let sub_id = match sub_id {
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::subscription_id(
@@ -214,6 +218,7 @@ pub(crate) fn update(
     let current = get(tx, sub_id)?;
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);
+    meta.extend(changes.meta_set.clone());
     let subscription = validate(Subscription {
         sub_id: sub_id.to_owned(),
         client_id: changes.client_id.clone().unwrap_or(current.client_id),

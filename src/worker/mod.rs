@@ -6,6 +6,7 @@
 //! its own and reports back over a channel.
 
 pub mod handler;
+pub mod mcp;
 pub mod secrets;
 pub mod send;
 pub mod settle;

@@ -1,8 +1,10 @@
 //! The built-in senders: a webhook signed as the Standard Webhooks
-//! specification says, or an A2A message over JSON-RPC. Each answer is
+//! specification says, or an A2A message over JSON-RPC (and, in `mcp.rs`,
+//! a tool call to an MCP server). Each answer is
 //! read as an outcome: 2xx delivered; 410 gone for good; anything else
 //! retried by the subscription's policy, no sooner than a `Retry-After`.
 
+use super::mcp::McpTool;
 use super::settle::Claimed;
 use super::signing::{key_of, signature_header};
 use super::{Outcome, clip_tail, duration_text};
@@ -15,14 +17,16 @@ use std::io::Read;
 use std::time::{Duration, Instant};
 
 /// How much of a response body a delivery keeps in `meta.response`.
-const BODY_KEPT: usize = 4096;
+pub(super) const BODY_KEPT: usize = 4096;
 /// The longest wait a `Retry-After` can impose: a day.
 const MAX_RETRY_AFTER: i64 = 86_400;
 
 /// Sends deliveries over HTTP; one per worker, shared by its threads.
 pub struct Sender {
-    agent: ureq::Agent,
+    pub(super) agent: ureq::Agent,
     timeout: Duration,
+    /// What each MCP endpoint speaks, learnt from its answers.
+    mcp: super::mcp::Endpoints,
 }
 
 impl Sender {
@@ -34,7 +38,11 @@ impl Sender {
             .user_agent(concat!("outbox/", env!("CARGO_PKG_VERSION")))
             .build()
             .new_agent();
-        Sender { agent, timeout }
+        Sender {
+            agent,
+            timeout,
+            mcp: super::mcp::Endpoints::default(),
+        }
     }
 
     /// Sends one claimed delivery at `now` (unix seconds).
@@ -59,6 +67,14 @@ impl Sender {
         // an endpoint (`sub update --endpoint` and a redrive can).
         if let Some(why) = unsendable(d.transport, &d.endpoint) {
             return Outcome::failed(format!("not sent: {why}"), false);
+        }
+        if d.transport == Transport::Mcp {
+            let tool = claimed
+                .subscription
+                .as_ref()
+                .and_then(|s| McpTool::from_meta(&s.meta));
+            let token = claimed.secrets.first().map(|s| s.secret.as_str());
+            return self.send_mcp(&self.mcp, tool, event, &d.endpoint, token, now);
         }
         let body = webhook_body(event);
         let request = self
@@ -169,7 +185,7 @@ impl Sender {
         }
     }
 
-    fn transport_error(&self, e: &ureq::Error) -> String {
+    pub(super) fn transport_error(&self, e: &ureq::Error) -> String {
         match e {
             ureq::Error::Timeout(_) => format!("timeout after {}", duration_text(self.timeout)),
             ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::ConnectionRefused => {
@@ -237,7 +253,7 @@ fn rpc_error(body: &str) -> Option<String> {
 }
 
 /// Seconds to wait from a `Retry-After` value (seconds or an HTTP date).
-fn wait_of(value: &str, now: i64) -> Option<i64> {
+pub(super) fn wait_of(value: &str, now: i64) -> Option<i64> {
     let value = value.trim();
     let wait = match value.parse::<i64>() {
         Ok(seconds) => seconds,

@@ -1,0 +1,539 @@
+//! The `mcp` sender: a delivery is a `tools/call` to the subscription's MCP
+//! server over Streamable HTTP. It speaks the current revision (2026-07-28:
+//! one self-contained POST per call, its protocol fields in the request's
+//! `_meta` and mirrored in headers) and falls back to the earlier ones
+//! (`initialize`, `notifications/initialized`, then the call, in a session
+//! the server names) when a server does not speak it, remembering per
+//! endpoint which one it does. Answers come as JSON or as an SSE stream.
+
+use super::Outcome;
+use super::send::{BODY_KEPT, Sender, webhook_body};
+use crate::core::json::Object;
+use crate::core::model::Event;
+use base64::Engine as _;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// The revision spoken first.
+pub const CURRENT: &str = "2026-07-28";
+/// The revision offered in `initialize` to a server that does not speak
+/// the current one (it may answer with an earlier one, e.g. 2025-06-18).
+pub const EARLIER: &str = "2025-11-25";
+/// The key of a subscription's `meta` that holds its tool.
+pub const META_KEY: &str = "mcp";
+/// The most of an SSE stream read while looking for the answer.
+const STREAM_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// What an MCP subscription calls: its tool and how its arguments are made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct McpTool {
+    pub tool: String,
+    /// `true`: the event's payload is the arguments; `false`: `{"event": BODY}`.
+    pub payload_as_arguments: bool,
+}
+
+impl McpTool {
+    pub fn from_meta(meta: &Object) -> Option<McpTool> {
+        let mcp = meta.get(META_KEY)?.as_object()?;
+        let tool = mcp.get("tool")?.as_str()?.to_owned();
+        let payload_as_arguments = mcp.get("arguments").and_then(Value::as_str) == Some("payload");
+        Some(McpTool {
+            tool,
+            payload_as_arguments,
+        })
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "tool": self.tool,
+            "arguments": if self.payload_as_arguments { "payload" } else { "event" },
+        })
+    }
+}
+
+/// What the sender knows of each endpoint: the revision it speaks and,
+/// for earlier revisions, the session it gave.
+#[derive(Default)]
+pub struct Endpoints {
+    known: Mutex<HashMap<String, Known>>,
+}
+
+#[derive(Clone, Debug)]
+enum Known {
+    Current,
+    /// An earlier revision: the version agreed and the session, if any.
+    Earlier {
+        version: String,
+        session: Option<String>,
+    },
+}
+
+/// One exchange's answer: the HTTP status, and the JSON-RPC response when
+/// one came.
+struct Answer {
+    status: u16,
+    session: Option<String>,
+    response: Option<Value>,
+    retry_after: Option<String>,
+    text: String,
+}
+
+/// A failure of the exchange itself (no answer to read).
+enum Exchange {
+    Answered(Answer),
+    Failed(Outcome),
+}
+
+fn header_value(name: &str) -> String {
+    if name.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        name.to_owned()
+    } else {
+        format!(
+            "=?base64?{}?=",
+            base64::engine::general_purpose::STANDARD.encode(name)
+        )
+    }
+}
+
+/// The JSON-RPC message of an SSE stream whose `id` is `id`: comments,
+/// pings and notifications are passed over.
+fn answer_in_stream(reader: impl Read, id: &Value) -> Option<Value> {
+    let mut data = String::new();
+    for line in BufReader::new(reader.take(STREAM_LIMIT)).lines() {
+        let line = line.ok()?;
+        if line.is_empty() {
+            if let Ok(message) = serde_json::from_str::<Value>(&data)
+                && message.get("id") == Some(id)
+                && (message.get("result").is_some() || message.get("error").is_some())
+            {
+                return Some(message);
+            }
+            data.clear();
+        } else if let Some(value) = line.strip_prefix("data:") {
+            if !data.is_empty() {
+                data.push('\n');
+            }
+            data.push_str(value.strip_prefix(' ').unwrap_or(value));
+        }
+        // `event:`, `id:`, `retry:` and `:` comment lines carry nothing here.
+    }
+    None
+}
+
+impl Sender {
+    /// One POST of `message` to `endpoint` with `headers`, read as JSON or
+    /// as an SSE stream.
+    fn exchange(&self, endpoint: &str, message: &Value, headers: &[(&str, String)]) -> Exchange {
+        let mut request = self
+            .agent
+            .post(endpoint)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream");
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        let mut response = match request.send(message.to_string().as_str()) {
+            Ok(response) => response,
+            Err(e) => return Exchange::Failed(Outcome::failed(self.transport_error(&e), true)),
+        };
+        let status = response.status().as_u16();
+        let get = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let (session, retry_after, kind) = (
+            get("mcp-session-id"),
+            get("retry-after"),
+            get("content-type").unwrap_or_default(),
+        );
+        let reader = response.body_mut().as_reader();
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        let (response, text) = if kind.starts_with("text/event-stream") {
+            match answer_in_stream(reader, &id) {
+                Some(answer) => {
+                    let text = answer.to_string();
+                    (Some(answer), text)
+                }
+                None if (200..300).contains(&status) => {
+                    return Exchange::Failed(Outcome::failed(
+                        "the MCP server's stream ended before its answer".to_owned(),
+                        true,
+                    ));
+                }
+                None => (None, String::new()),
+            }
+        } else {
+            let mut kept = Vec::new();
+            let _ = reader.take(STREAM_LIMIT).read_to_end(&mut kept);
+            let text = String::from_utf8_lossy(&kept).into_owned();
+            let answer = serde_json::from_str::<Value>(&text)
+                .ok()
+                .filter(|v| v.get("result").is_some() || v.get("error").is_some());
+            (answer, text)
+        };
+        Exchange::Answered(Answer {
+            status,
+            session,
+            response,
+            retry_after,
+            text,
+        })
+    }
+
+    /// Sends one delivery as a `tools/call`.
+    pub(super) fn send_mcp(
+        &self,
+        endpoints: &Endpoints,
+        tool: Option<McpTool>,
+        event: &Event,
+        endpoint: &str,
+        token: Option<&str>,
+        now: i64,
+    ) -> Outcome {
+        let Some(tool) = tool else {
+            return Outcome::failed(
+                "not sent: the mcp subscription names no tool; outbox sub update SUB_ID --mcp-tool NAME sets one".to_owned(),
+                false,
+            );
+        };
+        let arguments = if tool.payload_as_arguments {
+            Value::Object(event.payload.clone())
+        } else {
+            json!({"event": webhook_body(event)})
+        };
+        let mut auth = Vec::new();
+        if let Some(token) = token {
+            auth.push(("authorization", format!("Bearer {token}")));
+        }
+        let known = endpoints
+            .known
+            .lock()
+            .expect("not poisoned")
+            .get(endpoint)
+            .cloned();
+        let started = Instant::now();
+        let (answer, version) = match known {
+            Some(Known::Earlier { version, session }) => {
+                match self.call_earlier(
+                    endpoints, endpoint, &tool, &arguments, event, &auth, version, session,
+                ) {
+                    Ok(done) => done,
+                    Err(failed) => return failed,
+                }
+            }
+            _ => {
+                let answer = match self.call_current(&tool, &arguments, event, endpoint, &auth) {
+                    Exchange::Answered(answer) => answer,
+                    Exchange::Failed(failed) => return failed,
+                };
+                if speaks_current(&answer) {
+                    endpoints
+                        .known
+                        .lock()
+                        .expect("not poisoned")
+                        .insert(endpoint.to_owned(), Known::Current);
+                    (answer, CURRENT.to_owned())
+                } else {
+                    match self.call_earlier(
+                        endpoints,
+                        endpoint,
+                        &tool,
+                        &arguments,
+                        event,
+                        &auth,
+                        EARLIER.to_owned(),
+                        None,
+                    ) {
+                        Ok(done) => done,
+                        Err(failed) => return failed,
+                    }
+                }
+            }
+        };
+        outcome(answer, &version, started.elapsed().as_millis() as u64, now)
+    }
+
+    fn call_current(
+        &self,
+        tool: &McpTool,
+        arguments: &Value,
+        event: &Event,
+        endpoint: &str,
+        auth: &[(&'static str, String)],
+    ) -> Exchange {
+        let call = json!({
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "tools/call",
+            "params": {
+                "name": tool.tool,
+                "arguments": arguments,
+                "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": CURRENT,
+                    "io.modelcontextprotocol/clientCapabilities": {},
+                    "io.modelcontextprotocol/clientInfo": client_info(),
+                    "eventId": event.event_id,
+                },
+            },
+        });
+        let mut headers = auth.to_vec();
+        headers.push(("mcp-protocol-version", CURRENT.to_owned()));
+        headers.push(("mcp-method", "tools/call".to_owned()));
+        headers.push(("mcp-name", header_value(&tool.tool)));
+        self.exchange(endpoint, &call, &headers)
+    }
+
+    /// The call in a session of an earlier revision: opened first when
+    /// there is none, and opened again once when the server has forgotten it.
+    #[allow(clippy::too_many_arguments)]
+    fn call_earlier(
+        &self,
+        endpoints: &Endpoints,
+        endpoint: &str,
+        tool: &McpTool,
+        arguments: &Value,
+        event: &Event,
+        auth: &[(&'static str, String)],
+        mut version: String,
+        mut session: Option<String>,
+    ) -> Result<(Answer, String), Outcome> {
+        let mut opened = false;
+        if session.is_none() {
+            (version, session) = self.initialize(endpoint, auth)?;
+            opened = true;
+        }
+        loop {
+            let mut headers = auth.to_vec();
+            headers.push(("mcp-protocol-version", version.clone()));
+            if let Some(session) = &session {
+                headers.push(("mcp-session-id", session.clone()));
+            }
+            let call = json!({
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/call",
+                "params": {"name": tool.tool, "arguments": arguments, "_meta": {"eventId": event.event_id}},
+            });
+            let answer = match self.exchange(endpoint, &call, &headers) {
+                Exchange::Answered(answer) => answer,
+                Exchange::Failed(failed) => return Err(failed),
+            };
+            // A 404 on a session: the server forgot it; start over, once.
+            if answer.status == 404 && session.is_some() && !opened {
+                (version, session) = self.initialize(endpoint, auth)?;
+                opened = true;
+                continue;
+            }
+            endpoints.known.lock().expect("not poisoned").insert(
+                endpoint.to_owned(),
+                Known::Earlier {
+                    version: version.clone(),
+                    session: session.clone(),
+                },
+            );
+            return Ok((answer, version));
+        }
+    }
+
+    /// `initialize` and `notifications/initialized`: the version the server
+    /// agreed to and the session it gave, if any.
+    fn initialize(
+        &self,
+        endpoint: &str,
+        auth: &[(&'static str, String)],
+    ) -> Result<(String, Option<String>), Outcome> {
+        let hello = json!({
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {"protocolVersion": EARLIER, "capabilities": {}, "clientInfo": client_info()},
+        });
+        let answer = match self.exchange(endpoint, &hello, auth) {
+            Exchange::Answered(answer) => answer,
+            Exchange::Failed(failed) => return Err(failed),
+        };
+        let version = answer
+            .response
+            .as_ref()
+            .and_then(|r| r.pointer("/result/protocolVersion"))
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let Some(version) = version else {
+            let error = match answer.response.as_ref().and_then(|r| r.get("error")) {
+                Some(error) => format!("the MCP server refused to initialize: {}", rpc_text(error)),
+                None => format!("the MCP server did not initialize (HTTP {})", answer.status),
+            };
+            return Err(Outcome::failed(error, true));
+        };
+        let mut headers = auth.to_vec();
+        headers.push(("mcp-protocol-version", version.clone()));
+        if let Some(session) = &answer.session {
+            headers.push(("mcp-session-id", session.clone()));
+        }
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        if let Exchange::Failed(failed) = self.exchange(endpoint, &initialized, &headers) {
+            return Err(failed);
+        }
+        Ok((version, answer.session))
+    }
+}
+
+fn client_info() -> Value {
+    json!({"name": "outbox", "version": env!("CARGO_PKG_VERSION")})
+}
+
+/// Whether an answer to a current-revision call shows the server speaks
+/// it: anything but a refusal of the revision or of a call without a
+/// session (the earlier revisions' servers answer 400, or -32022 / -32000).
+fn speaks_current(answer: &Answer) -> bool {
+    let code = answer
+        .response
+        .as_ref()
+        .and_then(|r| r.pointer("/error/code"))
+        .and_then(Value::as_i64);
+    match code {
+        Some(-32022 | -32000) => false,
+        Some(_) => true,
+        None if answer.response.is_some() => true,
+        None => !matches!(answer.status, 400 | 404 | 405 | 406),
+    }
+}
+
+fn rpc_text(error: &Value) -> String {
+    format!(
+        "{} {}",
+        error.get("code").unwrap_or(&Value::Null),
+        error.get("message").and_then(Value::as_str).unwrap_or("")
+    )
+}
+
+/// The start of a result's text content, for `lastError`.
+fn text_content(result: &Value) -> String {
+    let text: Vec<&str> = result
+        .get("content")
+        .and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|c| c.get("text").and_then(Value::as_str))
+                .collect()
+        })
+        .unwrap_or_default();
+    super::clip_tail(&text.join(" ").replace(['\r', '\n'], " "), 200)
+}
+
+fn outcome(answer: Answer, version: &str, took_ms: u64, now: i64) -> Outcome {
+    let result_text = match &answer.response {
+        Some(response) => response
+            .get("result")
+            .or(response.get("error"))
+            .unwrap_or(response)
+            .to_string(),
+        None => answer.text.clone(),
+    };
+    let mut kept = result_text;
+    if kept.len() > BODY_KEPT {
+        let mut cut = BODY_KEPT;
+        while !kept.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        kept.truncate(cut);
+    }
+    let mut meta = Object::new();
+    meta.insert(
+        "response".to_owned(),
+        json!({"status": answer.status, "durationMs": took_ms, "protocolVersion": version, "body": kept}),
+    );
+    let failed = |error: String, retry: bool| Outcome::Failed {
+        error,
+        retry,
+        not_before: None,
+        meta: Some(meta.clone()),
+        disable: false,
+    };
+    match answer.response {
+        Some(response) if response.get("result").is_some() => {
+            let result = &response["result"];
+            if result.get("resultType").and_then(Value::as_str) == Some("input_required") {
+                return failed(
+                    "the MCP tool asked for input, which a worker cannot give".to_owned(),
+                    false,
+                );
+            }
+            if result.get("isError").and_then(Value::as_bool) == Some(true) {
+                let text = text_content(result);
+                return failed(format!("the MCP tool failed: {text}"), true);
+            }
+            Outcome::Delivered { meta: Some(meta) }
+        }
+        Some(response) => {
+            let error = &response["error"];
+            let code = error.get("code").and_then(Value::as_i64);
+            // An unknown tool or arguments it refuses: retrying cannot help.
+            let retry = !matches!(code, Some(-32601 | -32602));
+            failed(format!("MCP error {}", rpc_text(error)), retry)
+        }
+        None => {
+            let status = answer.status;
+            let line = super::clip_tail(&answer.text.replace(['\r', '\n'], " "), 200);
+            let error = if line.is_empty() {
+                format!("HTTP {status}")
+            } else {
+                format!("HTTP {status}: {line}")
+            };
+            match status {
+                410 => Outcome::Failed {
+                    error: format!("{error} (subscription disabled)"),
+                    retry: false,
+                    not_before: None,
+                    meta: Some(meta),
+                    disable: true,
+                },
+                200..=299 => failed(
+                    format!("the MCP server answered without a JSON-RPC response ({error})"),
+                    true,
+                ),
+                _ => Outcome::Failed {
+                    error,
+                    retry: true,
+                    not_before: match status {
+                        429 | 503 => answer
+                            .retry_after
+                            .and_then(|v| super::send::wait_of(&v, now)),
+                        _ => None,
+                    },
+                    meta: Some(meta),
+                    disable: false,
+                },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_answer_is_the_message_with_the_request_id() {
+        let stream = ": a comment\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}\n\n\
+                      data: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[]}}\n\n\
+                      data: {\"jsonrpc\":\"2.0\",\"id\":1,\n\
+                      data: \"result\":{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}}\n\n";
+        let found = answer_in_stream(stream.as_bytes(), &json!(1)).unwrap();
+        assert_eq!(found["result"]["content"][0]["text"], "ok");
+        assert_eq!(answer_in_stream(": ping\n\n".as_bytes(), &json!(1)), None);
+    }
+
+    #[test]
+    fn names_outside_visible_ascii_go_as_base64() {
+        assert_eq!(header_value("record_order"), "record_order");
+        assert_eq!(header_value("é"), "=?base64?w6k=?=");
+    }
+}
