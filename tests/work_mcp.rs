@@ -111,7 +111,9 @@ fn current(request: &Request) -> Answer {
                 json_answer(200, result(&id, json!({"content": []})))
             }
         }
-        "secret" if h("authorization") != "Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" => Answer::status(401, "no token"),
+        "secret" if h("authorization") != "Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" => {
+            Answer::status(401, "no token")
+        }
         _ => json_answer(
             200,
             result(
@@ -293,7 +295,13 @@ fn payload_arguments_a_bearer_token_and_a_subscription_without_a_tool() {
     );
     db.json(
         common::db::NOW,
-        &["sub", "secret", &sub, "--set", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+        &[
+            "sub",
+            "secret",
+            &sub,
+            "--set",
+            "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        ],
     );
     let no_tool = db.json(
         common::db::NOW,
@@ -338,7 +346,10 @@ fn payload_arguments_a_bearer_token_and_a_subscription_without_a_tool() {
         .iter()
         .find(|r| body(r)["params"]["arguments"]["subject"] == "secret")
         .unwrap();
-    assert_eq!(call.headers["authorization"], "Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+    assert_eq!(
+        call.headers["authorization"],
+        "Bearer whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+    );
     assert_eq!(
         body(call)["params"]["arguments"],
         json!({"sku": "A-1", "subject": "secret"})
