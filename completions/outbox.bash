@@ -40,6 +40,9 @@ _outbox() {
             outbox,man)
                 cmd="outbox__subcmd__man"
                 ;;
+            outbox,mcp)
+                cmd="outbox__subcmd__mcp"
+                ;;
             outbox,prune)
                 cmd="outbox__subcmd__prune"
                 ;;
@@ -204,6 +207,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help,man)
                 cmd="outbox__subcmd__help__subcmd__man"
+                ;;
+            outbox__subcmd__help,mcp)
+                cmd="outbox__subcmd__help__subcmd__mcp"
                 ;;
             outbox__subcmd__help,prune)
                 cmd="outbox__subcmd__help__subcmd__prune"
@@ -413,7 +419,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import completions man help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1935,7 +1941,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="init event sub delivery stats prune work relay export import completions man help"
+            opts="init event sub delivery stats prune work relay export import mcp completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2326,6 +2332,20 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__help__subcmd__mcp)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__help__subcmd__prune)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -2654,6 +2674,44 @@ _outbox() {
             fi
             case "${prev}" in
                 --dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__mcp)
+            opts="-q -h -V --read-only --http --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --http)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -40,6 +40,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand relay 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
+            cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -973,6 +974,22 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;mcp'= {
+            cand --http 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio (e.g. 127.0.0.1:8765). Off loopback, a bearer token from OUTBOX_MCP_TOKEN is required'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --read-only 'Serve only the tools that read: no claims, completions or records'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;completions'= {
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -1013,6 +1030,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand relay 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
+            cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -1132,6 +1150,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;export'= {
         }
         &'outbox;help;import'= {
+        }
+        &'outbox;help;mcp'= {
         }
         &'outbox;help;completions'= {
         }

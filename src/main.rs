@@ -2,6 +2,7 @@
 //! its answer and maps failures to exit codes.
 
 mod cli;
+mod mcp;
 mod output;
 
 use anyhow::Context as _;

@@ -17,7 +17,8 @@
 //! Figures 12 to 14 measure the relay: OUTBOX_BENCH_RELAY (rows relayed,
 //! default 100000), OUTBOX_BENCH_LAG (rows written at 200/s, default 2000),
 //! OUTBOX_BENCH_APP_TX (application transactions per round, default 500);
-//! 12 and 13 also on PostgreSQL when it is at hand.
+//! 12 and 13 also on PostgreSQL when it is at hand. Figure 15 sends
+//! OUTBOX_BENCH_WORK mcp deliveries beside as many webhooks.
 
 mod baselines;
 mod memory;
@@ -543,6 +544,9 @@ fn main() {
     }
     if wanted("11") {
         figures.extend(memory::memory(&bench));
+    }
+    if wanted("15") {
+        figures.extend(working::mcp(&bench));
     }
     figures.extend(relaying::relaying(&bench, wanted));
     let mut table = String::from(

@@ -1,6 +1,8 @@
 //! Figure 8: `outbox work` draining deliveries, beside the README's shell
 //! loop doing the same work: a handler of `true`, and a POST to a local
 //! receiver answering 200 (outbox's own sender against `curl` in the loop).
+//! Figure 15: `mcp` deliveries (a `tools/call` each) to the same receiver,
+//! beside the same number of webhooks.
 
 use crate::Figure;
 use crate::setup::{Backend, Bench, Durability, env_size, outbox, time};
@@ -61,7 +63,13 @@ fn serve(stream: TcpStream) {
         if reader.read_exact(&mut body).is_err() {
             return;
         }
-        let answer = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
+        // Webhooks read only the status; MCP calls read this result too.
+        let result =
+            r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"ok"}]}}"#;
+        let answer = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{result}",
+            result.len()
+        );
         if out.write_all(answer.as_bytes()).is_err() {
             return;
         }
@@ -120,6 +128,40 @@ fn check_all_delivered(db: &Path, count: usize) {
         Some(count as u64),
         "{stats}"
     );
+}
+
+/// Figure 15: `count` mcp deliveries beside as many webhooks, both to a
+/// local receiver answering at once, rounds at concurrency 1 and 8.
+pub fn mcp(bench: &Bench) -> Vec<Figure> {
+    let count = env_size("OUTBOX_BENCH_WORK", 10_000);
+    let url = receiver();
+    let mut figures = Vec::new();
+    for concurrency in ["1", "8"] {
+        let rate_of = |transport: &str, extra: &[&str]| {
+            let mut flags = vec!["--transport", transport, "--endpoint", &url];
+            flags.extend_from_slice(extra);
+            let db = ready(
+                bench,
+                &Backend::Sqlite,
+                &format!("work-{transport}-{concurrency}"),
+                count,
+                &flags,
+            );
+            let rate = work(&db, count, &["--concurrency", concurrency]);
+            check_all_delivered(&db, count);
+            rate
+        };
+        let webhooks = rate_of("webhook", &[]);
+        let calls = rate_of("mcp", &["--mcp-tool", "record"]);
+        figures.push(Figure::new(
+            format!("15. `outbox work` sending {count} mcp tool calls to a local server, concurrency {concurrency}"),
+            format!("{calls:.0}/s"),
+            format!("the same number of webhooks to the same receiver: {webhooks:.0}/s"),
+            calls / webhooks,
+            "≥ 0.5 (rate ratio)",
+        ));
+    }
+    figures
 }
 
 pub fn working(bench: &Bench) -> Vec<Figure> {

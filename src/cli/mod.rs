@@ -148,6 +148,12 @@ pub enum Command {
     Export(transfer::ExportArgs),
     /// Read an export into this database, in one transaction.
     Import(transfer::ImportArgs),
+    /// Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http).
+    #[command(after_long_help = "Examples:
+  outbox --db /var/lib/app/outbox.db mcp                  # stdio, for an agent host's config
+  outbox mcp --read-only --http 127.0.0.1:8765            # http://127.0.0.1:8765/mcp
+  OUTBOX_MCP_TOKEN=... outbox mcp --http 0.0.0.0:8765     # beyond loopback: a bearer token")]
+    Mcp(crate::mcp::McpArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1
@@ -155,6 +161,7 @@ pub enum Command {
 }
 
 /// Everything a command needs besides its own flags.
+#[derive(Clone)]
 pub struct Context {
     pub db: PathBuf,
     pub format: OutputFormat,
@@ -293,11 +300,46 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Relay(cmd) => relay::exec(cmd, ctx),
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
+        Command::Mcp(args) => {
+            crate::mcp::serve(args, tool_runner(ctx))?;
+            Ok(Box::new(crate::output::Silent))
+        }
         Command::Completions(args) => {
             Ok(Box::new(completions::Text(completions::script(args.shell))))
         }
         Command::Man(args) => completions::man(args),
     }
+}
+
+/// What the MCP server runs for a tool call: the command line as if typed
+/// after `outbox`, on this outbox, answered as `--json` answers it.
+fn tool_runner(ctx: &Context) -> crate::mcp::Run {
+    let ctx = Context {
+        format: OutputFormat::Json,
+        ..ctx.clone()
+    };
+    std::sync::Arc::new(move |line: Vec<String>| {
+        let args = std::iter::once("outbox".to_owned()).chain(line);
+        let cli = Cli::try_parse_from(args).map_err(|e| {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            Error::input(
+                "invalid:usage",
+                first.trim_start_matches("error: ").to_owned(),
+            )
+        })?;
+        if matches!(
+            cli.command,
+            Command::Mcp(_) | Command::Work(_) | Command::Relay(_)
+        ) {
+            return Err(Error::input("invalid:tool", "not a tool of outbox mcp"));
+        }
+        let report = exec(cli.command, &ctx)?;
+        if let Some(refusal) = report.refusals().into_iter().next() {
+            return Err(Error::input("invalid:refused", refusal));
+        }
+        Ok(report.json())
+    })
 }
 
 /// The lines of `input` (a path, or `-` for stdin) and, for a file, its
