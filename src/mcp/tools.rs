@@ -28,6 +28,8 @@ pub struct Param {
     pub kind: Kind,
     pub required: bool,
     pub help: &'static str,
+    /// The value used when the call leaves it out.
+    pub default: Option<&'static str>,
 }
 
 const fn flag(name: &'static str, flag: &'static str, kind: Kind, help: &'static str) -> Param {
@@ -37,11 +39,17 @@ const fn flag(name: &'static str, flag: &'static str, kind: Kind, help: &'static
         kind,
         required: false,
         help,
+        default: None,
     }
 }
 
 const fn required(mut param: Param) -> Param {
     param.required = true;
+    param
+}
+
+const fn or(mut param: Param, default: &'static str) -> Param {
+    param.default = Some(default);
     param
 }
 
@@ -52,6 +60,7 @@ const fn positional(name: &'static str, help: &'static str) -> Param {
         kind: Kind::Text,
         required: true,
         help,
+        default: None,
     }
 }
 
@@ -282,11 +291,15 @@ pub const TOOLS: &[Tool] = &[
                 Kind::Text,
                 "Who claims; only this worker may then settle them.",
             )),
-            flag(
-                "batch",
-                "--batch",
-                Kind::Integer,
-                "Claim up to this many (1-500).",
+            // Always a batch, so the answer has one shape: deliveries and events.
+            or(
+                flag(
+                    "batch",
+                    "--batch",
+                    Kind::Integer,
+                    "Claim up to this many (1-500, default 1).",
+                ),
+                "1",
             ),
             flag(
                 "lease",
@@ -373,6 +386,7 @@ pub const TOOLS: &[Tool] = &[
                 kind: Kind::Texts,
                 required: false,
                 help: "The dead letters to send again.",
+                default: None,
             },
             flag(
                 "all",
@@ -460,12 +474,17 @@ impl Tool {
         let mut words: Vec<String> = self.command.iter().map(|w| (*w).to_owned()).collect();
         let mut positionals = Vec::new();
         for param in self.params {
-            let Some(value) = arguments.get(param.name).filter(|v| !v.is_null()) else {
+            let given = arguments.get(param.name).filter(|v| !v.is_null()).cloned();
+            let Some(value) = given.or(param
+                .default
+                .map(|d| Value::from(d.parse::<i64>().ok().map_or(d.into(), Value::from))))
+            else {
                 if param.required {
                     return Err(format!("{}: {} is required", self.name, param.name));
                 }
                 continue;
             };
+            let value = &value;
             let wrong = |kind: &str| format!("{}: {} must be {kind}", self.name, param.name);
             let texts: Vec<String> = match (param.kind, value) {
                 (Kind::Text, Value::String(text)) => vec![text.clone()],
@@ -543,6 +562,18 @@ mod tests {
                 "5",
                 "--lease",
                 "2m"
+            ]
+        );
+        assert_eq!(
+            claim.command_line(&args(json!({"worker": "a"}))).unwrap(),
+            [
+                "delivery",
+                "claim",
+                "--with-event",
+                "--worker",
+                "a",
+                "--batch",
+                "1"
             ]
         );
         let fail = find("fail_delivery", false).unwrap();
