@@ -477,7 +477,7 @@ impl Tool {
             let given = arguments.get(param.name).filter(|v| !v.is_null()).cloned();
             let Some(value) = given.or(param
                 .default
-                .map(|d| Value::from(d.parse::<i64>().ok().map_or(d.into(), Value::from))))
+                .map(|d| d.parse::<i64>().ok().map_or(d.into(), Value::from)))
             else {
                 if param.required {
                     return Err(format!("{}: {} is required", self.name, param.name));
