@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Checks outbox's `mcp` sender against MCP servers made with the official
-SDKs, which outbox's code did not write: the Python SDK (`mcp` 2.x, in
-stateless mode, JSON and SSE answers: the 2026-07-28 revision) and the
+"""Checks outbox's MCP against the official SDKs, which outbox's code did
+not write. The `mcp` sender: against servers on the Python SDK (`mcp` 2.x,
+in stateless mode, JSON and SSE answers: the 2026-07-28 revision) and the
 TypeScript SDK 1.x (`@modelcontextprotocol/sdk`, which speaks only the
-earlier revisions, with sessions: the fallback).
+earlier revisions, with sessions: the fallback). `outbox mcp`: driven by
+the Python SDK's client over stdio and Streamable HTTP.
 
 Usage: python3 dev/check_mcp.py path/to/outbox
 
@@ -103,6 +104,58 @@ def check(outbox, name, command, cwd, revision, subjects):
     print(f"   {name}: {len(calls)} tool calls, one per delivery with its event id, over {got}")
 
 
+def check_server(outbox, python):
+    """`outbox mcp` under the Python SDK's client, over stdio and HTTP."""
+    client = os.path.join(HERE, "client.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "outbox.db")
+        env = dict(os.environ, OUTBOX_DB=db)
+        env.pop("OUTBOX_NOW", None)
+
+        def run(*args):
+            out = subprocess.run([outbox, *args, "--json"], env=env, capture_output=True, text=True, timeout=60)
+            if out.returncode != 0:
+                sys.exit(f"outbox mcp: outbox {' '.join(args)} failed: {out.stderr}")
+            return json.loads(out.stdout)
+
+        run("sub", "create", "--client", "agent", "--types", "order.*", "--any-target")
+        for n in range(3):
+            run("event", "record", "--type", "order.created", "--subject", f"order-{n}")
+
+        def drive(name, *argv):
+            expected = run("stats")
+            out = subprocess.run([python, client, *argv], capture_output=True, text=True, timeout=120)
+            if out.returncode != 0:
+                sys.exit(f"outbox mcp, {name}: the Python SDK client failed: {out.stderr[-2000:]}")
+            answers = json.loads(out.stdout)
+            if answers["stats"]["structured"] != expected:
+                sys.exit(f"outbox mcp, {name}: stats {answers['stats']} is not --json's {expected}")
+            return answers
+
+        answers = drive("stdio", "stdio", outbox, db)
+        schema = answers["tools"]["claim_deliveries"]
+        if len(answers["tools"]) != 18 or schema["required"] != ["worker"]:
+            sys.exit(f"outbox mcp, stdio: tools {sorted(answers['tools'])}, claim schema {schema}")
+        if answers["complete"]["structured"]["delivery"]["status"] != "delivered":
+            sys.exit(f"outbox mcp, stdio: claim and complete did not round trip: {answers}")
+        answers = drive("stdio --read-only", "stdio", outbox, db, "--read-only")
+        if "claim_deliveries" in answers["tools"] or not answers["claim"]["isError"]:
+            sys.exit(f"outbox mcp --read-only served or ran a write tool: {answers}")
+        port = free_port()
+        server = subprocess.Popen([outbox, "mcp", "--http", f"127.0.0.1:{port}"], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_for(port, server, "outbox mcp --http")
+            answers = drive("http", "http", f"http://127.0.0.1:{port}/mcp")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        if answers["complete"]["structured"]["delivery"]["status"] != "delivered":
+            sys.exit(f"outbox mcp, http: claim and complete did not round trip: {answers}")
+        print(f"   outbox mcp under the Python SDK's client: {len(answers['tools'])} tools, reads equal to --json, "
+              "claim and complete over stdio and HTTP, --read-only refuses writes")
+
+
 def main():
     outbox = os.path.abspath(sys.argv[1])
     python = python_with("mcp.server.mcpserver", "mcp>=2.3")
@@ -112,6 +165,7 @@ def main():
         server = [python, os.path.join(HERE, "current_server.py"), "PORT"]
         check(outbox, "Python SDK, JSON answers", [*server, "json"], HERE, "2026-07-28", ["a", "b", "fail"])
         check(outbox, "Python SDK, SSE answers", [*server, "sse"], HERE, "2026-07-28", ["c", "d", "fail"])
+        check_server(outbox, python)
     node = node_sdk()
     if node is None:
         print("   TypeScript SDK fallback skipped: node and npm (and the registry) are needed")

@@ -49,7 +49,7 @@ const EXIT_STATUS: [(&str, &str); 4] = [
 ];
 
 /// The environment variables outbox reads, as outbox(1) lists them.
-const ENVIRONMENT: [(&str, &str); 8] = [
+const ENVIRONMENT: [(&str, &str); 9] = [
     (
         "OUTBOX_DB",
         "The database when --db is not given: a SQLite file (default outbox.db) or a postgres:// URL.",
@@ -70,6 +70,10 @@ const ENVIRONMENT: [(&str, &str); 8] = [
     (
         "OUTBOX_MAX_PAYLOAD",
         "The largest JSON input in bytes, as --max-payload (default 1 MiB).",
+    ),
+    (
+        "OUTBOX_MCP_TOKEN",
+        "The bearer token outbox mcp --http requires of its clients (required beyond loopback).",
     ),
     (
         "NO_COLOR",
