@@ -217,9 +217,24 @@ pub trait AppTable: Send {
     /// another relay holds it. Held until this value is dropped (or the
     /// process dies).
     fn try_hold(&mut self) -> Result<bool>;
-    /// Up to `limit` rows, oldest `seq` first: every committed row there
-    /// is, with no cursor that a late commit could fall behind.
-    fn waiting(&mut self, limit: i64) -> Result<Vec<AppRow>>;
+    /// Hands `each` up to `limit` rows, oldest `seq` first, as they are
+    /// read: every committed row there is, with no cursor that a late
+    /// commit could fall behind. A large backlog is streamed, never held.
+    fn each_waiting(
+        &mut self,
+        limit: i64,
+        each: &mut dyn FnMut(AppRow) -> Result<()>,
+    ) -> Result<()>;
+
+    /// [`AppTable::each_waiting`], collected.
+    fn waiting(&mut self, limit: i64) -> Result<Vec<AppRow>> {
+        let mut rows = Vec::new();
+        self.each_waiting(limit, &mut |row| {
+            rows.push(row);
+            Ok(())
+        })?;
+        Ok(rows)
+    }
     /// Deletes the relayed rows and moves the rejected ones to the
     /// rejected table, in one transaction of the application's database.
     fn remove(&mut self, relayed: &[i64], rejected: &[Rejected], now: i64) -> Result<()>;

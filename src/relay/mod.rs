@@ -24,10 +24,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How much larger each batch is than a full one before it.
-pub const BACKLOG_GROWTH: i64 = 4;
 /// Rows deleted from an application's table per transaction of its own.
-const DELETE_CHUNK: usize = 5_000;
+const DELETE_CHUNK: usize = 20_000;
+/// Rows read ahead of the batch that records them.
+const STREAM_BUFFER: usize = 1_024;
+/// The most rows of one batch in the same database, whose rows are taken
+/// (`DELETE ... RETURNING`) whole before they are recorded.
+const SAME_DATABASE_MAX: i64 = 20_000;
 
 /// How long the relay runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +49,8 @@ pub struct Relay {
     pub table: TableName,
     /// Rows per batch while the relay keeps up.
     pub batch_size: i64,
-    /// The most rows of one batch under a backlog, which each full batch
-    /// grows toward ([`BACKLOG_GROWTH`] times the one before).
+    /// The most rows of one batch under a backlog: the batch after a full
+    /// one takes up to this many.
     pub max_batch_size: i64,
     pub conversion: Conversion,
     pub mode: Mode,
@@ -178,19 +181,50 @@ impl Relay {
         source: &mut dyn AppTable,
         limit: i64,
     ) -> Result<Batch> {
-        let rows = source.waiting(limit)?;
-        if rows.is_empty() {
+        // A look first, so an idle relay never opens a write transaction.
+        if source.waiting(1)?.is_empty() {
             return Ok(Batch::default());
         }
-        let (good, mut rejected) = convert(rows, &self.conversion);
-        let mut relayed = Vec::with_capacity(good.len());
+        let mut relayed = Vec::new();
+        let mut rejected = Vec::new();
         let mut tally = Tally::default();
-        match outbox.record_events_into(requests(&good), &mut tally, None) {
-            Ok(()) => relayed.extend(good.iter().map(|(row, _)| row.seq)),
-            // A row the outbox refuses must not hold back the rest: each
-            // is recorded alone, and the ones refused are rejected.
+        let conversion = &self.conversion;
+        // The rows are read on a thread of their own and recorded as they
+        // come, so a backlog of any size is one batch in bounded memory.
+        let reading = &mut *source;
+        let (recorded, read) = std::thread::scope(|scope| {
+            let (send, receive) = std::sync::mpsc::sync_channel::<AppRow>(STREAM_BUFFER);
+            let reader = scope.spawn(move || {
+                reading.each_waiting(limit, &mut |row| {
+                    send.send(row).map_err(|_| {
+                        Error::input("invalid:relay", "the batch stopped reading rows")
+                    })
+                })
+            });
+            let requests = receive
+                .into_iter()
+                .filter_map(|row| match row.to_request(conversion) {
+                    Ok(req) => {
+                        relayed.push(row.seq);
+                        Some(req)
+                    }
+                    Err(error) => {
+                        rejected.push(Rejected { row, error });
+                        None
+                    }
+                })
+                .enumerate()
+                .map(|(i, req)| (i + 1, Ok(req)));
+            let recorded = outbox.record_events_into(requests, &mut tally, None);
+            (recorded, reader.join().expect("the reader does not panic"))
+        });
+        match recorded {
+            // Rows the outbox refuses past `to_request`'s checks must not
+            // hold back the rest: each is recorded alone, and the ones
+            // refused are rejected.
             Err(e) if refused(&e) => {
-                tally = Tally::default();
+                let (good, refused_rows) = convert(source.waiting(limit)?, &self.conversion);
+                (relayed, rejected, tally) = (Vec::new(), refused_rows, Tally::default());
                 for (row, req) in good {
                     match outbox.record_events_into([(1, Ok(req))], &mut tally, None) {
                         Ok(()) => relayed.push(row.seq),
@@ -203,6 +237,9 @@ impl Relay {
                 }
             }
             Err(e) => return Err(e),
+            // A read that failed part way: what was recorded is recorded
+            // again next time, under the same ids; nothing is deleted now.
+            Ok(()) => read?,
         }
         // Deleted in short transactions, so the application's own writes
         // never wait long for its table: a relay stopped between two
@@ -225,6 +262,7 @@ impl Relay {
         table: &TableName,
         limit: i64,
     ) -> Result<Batch> {
+        let limit = limit.min(SAME_DATABASE_MAX);
         match self.take_and_record(outbox, table, limit, None) {
             Err(e) if refused(&e) => {}
             done => return done,
@@ -355,12 +393,14 @@ impl Relay {
             if rows > 0 || self.mode == Mode::Once {
                 say(Said::Batch(batch));
             }
-            // A full batch means a backlog: the next one takes more, since
-            // each commit's cost is mostly the index pages it touches, and
-            // many rows share them. Keeping up, batches stay small.
+            // A full batch means a backlog: the next one takes all of it, up
+            // to the most, since a commit's cost is mostly the index pages it
+            // touches and many rows share them (and a batch of 10,000 or more
+            // into an outbox holding fewer events builds its indexes once).
+            // Keeping up, batches stay small.
             let full = rows >= size;
             size = if full {
-                (size * BACKLOG_GROWTH).min(self.max_batch_size.max(self.batch_size))
+                self.max_batch_size.max(self.batch_size)
             } else {
                 self.batch_size
             };

@@ -148,8 +148,12 @@ pub(super) fn take(
     limit: i64,
 ) -> Result<Vec<AppRow>> {
     let t = table.sql();
+    // The keys are read first (an init plan, once) and the rows deleted
+    // through the key's index: without table statistics (autovacuum off,
+    // a table just filled) a join of the two could scan the table per key.
     let sql = format!(
-        "DELETE FROM {t} WHERE seq IN (SELECT seq FROM {t} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) RETURNING {COLUMNS}"
+        "DELETE FROM {t} WHERE seq = ANY(ARRAY(SELECT seq FROM {t} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)) \
+         RETURNING {COLUMNS}"
     );
     let rows = client
         .query(&sql, &[&limit])
@@ -270,16 +274,21 @@ impl AppTable for PgAppTable {
         Ok(self.held)
     }
 
-    fn waiting(&mut self, limit: i64) -> Result<Vec<AppRow>> {
+    fn each_waiting(
+        &mut self,
+        limit: i64,
+        each: &mut dyn FnMut(AppRow) -> Result<()>,
+    ) -> Result<()> {
         let sql = format!(
             "SELECT {COLUMNS} FROM {} ORDER BY seq LIMIT $1",
             self.table.sql()
         );
-        let rows = self
-            .client
-            .query(&sql, &[&limit])
-            .map_err(self.sql_error("cannot read the application's table"))?;
-        rows.iter().map(cells).collect()
+        let read = |e: postgres::Error| pg_error(&e, "cannot read the application's table");
+        let mut rows = self.client.query_raw(&sql, [&limit]).map_err(read)?;
+        while let Some(row) = rows.next().map_err(read)? {
+            each(cells(&row)?)?;
+        }
+        Ok(())
     }
 
     fn remove(&mut self, relayed: &[i64], rejected: &[Rejected], now: i64) -> Result<()> {

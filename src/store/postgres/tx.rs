@@ -241,24 +241,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn prefetch_deliveries(&mut self, delivery_ids: &[String]) -> Result<()> {
-        if !self.write || delivery_ids.len() < 2 {
-            return Ok(());
-        }
-        // In id order, so two commands on overlapping ids lock alike.
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ANY($1) \
-             ORDER BY delivery_id FOR UPDATE"
-        );
-        let ids: Vec<&str> = delivery_ids.iter().map(String::as_str).collect();
-        let found = self.rows(&sql, &[&ids], delivery_row)?;
-        for id in delivery_ids {
-            self.prefetched.insert(id.clone(), None);
-        }
-        for found in found {
-            self.prefetched
-                .insert(found.delivery_id.clone(), Some(found));
-        }
-        Ok(())
+        self.prefetch_rows(delivery_ids)
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {

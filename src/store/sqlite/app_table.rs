@@ -196,32 +196,35 @@ impl AppTable for SqliteAppTable {
         Ok(self.lock.is_some())
     }
 
-    fn waiting(&mut self, limit: i64) -> Result<Vec<AppRow>> {
+    fn each_waiting(
+        &mut self,
+        limit: i64,
+        each: &mut dyn FnMut(AppRow) -> Result<()>,
+    ) -> Result<()> {
         let sql = format!(
             "SELECT {COLUMNS} FROM {} ORDER BY seq LIMIT ?1",
             self.table.sql()
         );
         let mut statement = self.conn.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
-        let rows = statement
-            .query_map([limit], |row| {
-                Ok(AppRow {
-                    seq: row.get(0)?,
-                    event_type: cell(row.get_ref(1)?),
-                    subject: cell(row.get_ref(2)?),
-                    source: cell(row.get_ref(3)?),
-                    target: cell(row.get_ref(4)?),
-                    payload: cell(row.get_ref(5)?),
-                    event_id: cell(row.get_ref(6)?),
-                    created_at: match row.get_ref(7)? {
-                        ValueRef::Integer(n) => n,
-                        ValueRef::Real(x) => x as i64,
-                        _ => 0,
-                    },
-                })
-            })
-            .map_err(|e| sql_error(&e))?;
-        rows.collect::<rusqlite::Result<_>>()
-            .map_err(|e| sql_error(&e))
+        let mut rows = statement.query([limit]).map_err(|e| sql_error(&e))?;
+        while let Some(row) = rows.next().map_err(|e| sql_error(&e))? {
+            let read = |i: usize| row.get_ref(i).map(cell).map_err(|e| sql_error(&e));
+            each(AppRow {
+                seq: row.get(0).map_err(|e| sql_error(&e))?,
+                event_type: read(1)?,
+                subject: read(2)?,
+                source: read(3)?,
+                target: read(4)?,
+                payload: read(5)?,
+                event_id: read(6)?,
+                created_at: match row.get_ref(7).map_err(|e| sql_error(&e))? {
+                    ValueRef::Integer(n) => n,
+                    ValueRef::Real(x) => x as i64,
+                    _ => 0,
+                },
+            })?;
+        }
+        Ok(())
     }
 
     fn remove(&mut self, relayed: &[i64], rejected: &[Rejected], now: i64) -> Result<()> {

@@ -6,7 +6,8 @@
 use super::PostgresTx;
 use crate::core::error::Result;
 use crate::core::model::{Delivery, DeliveryStatus, Event};
-use crate::store::postgres::rows::{json_text, parsed};
+use crate::store::postgres::pg_error;
+use crate::store::postgres::rows::{delivery_row, json_text, parsed};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use postgres::types::ToSql;
 use std::collections::HashSet;
@@ -165,6 +166,40 @@ impl PostgresTx<'_> {
         for d in deliveries {
             self.counts.add(d.status, d.transport, &d.client_id, 1);
             self.made_ready |= d.status == DeliveryStatus::Queued;
+        }
+        Ok(())
+    }
+
+    /// The deliveries of `delivery_ids`, read and locked ahead of their
+    /// lookups in one statement (see `Tx::prefetch_deliveries`).
+    pub(super) fn prefetch_rows(&mut self, delivery_ids: &[String]) -> Result<()> {
+        if !self.write || delivery_ids.len() < 2 {
+            return Ok(());
+        }
+        // In id order, so two commands on overlapping ids lock alike.
+        let sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ANY($1) \
+             ORDER BY delivery_id FOR UPDATE"
+        );
+        let ids: Vec<&str> = delivery_ids.iter().map(String::as_str).collect();
+        // Without table statistics (a table that grew since it was last
+        // analysed, autovacuum off) the planner may read all deliveries for
+        // a few hundred ids; measured: 650 ms a lookup at 200,000 rows,
+        // where the key's index takes a few.
+        self.tx
+            .batch_execute("SET LOCAL enable_seqscan = off")
+            .map_err(|e| pg_error(&e, "cannot plan the lookup"))?;
+        let found = self.rows(&sql, &[&ids], delivery_row);
+        self.tx
+            .batch_execute("SET LOCAL enable_seqscan = on")
+            .map_err(|e| pg_error(&e, "cannot plan the lookup"))?;
+        let found = found?;
+        for id in delivery_ids {
+            self.prefetched.insert(id.clone(), None);
+        }
+        for found in found {
+            self.prefetched
+                .insert(found.delivery_id.clone(), Some(found));
         }
         Ok(())
     }
