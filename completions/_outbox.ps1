@@ -968,7 +968,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
             [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
             [CompletionResult]::new('--batch-size', '--batch-size', [CompletionResultType]::ParameterName, 'Rows relayed per transaction while the relay keeps up')
-            [CompletionResult]::new('--max-batch-size', '--max-batch-size', [CompletionResultType]::ParameterName, 'The most rows of one transaction under a backlog: each full batch is followed by one four times larger, up to this')
+            [CompletionResult]::new('--max-batch-size', '--max-batch-size', [CompletionResultType]::ParameterName, 'The most rows of one transaction under a backlog: a full batch is followed by one of up to this many (20,000 in the outbox''s own PostgreSQL database), read and recorded as a stream')
             [CompletionResult]::new('--poll-max', '--poll-max', [CompletionResultType]::ParameterName, 'Longest pause between looks at an idle table (wake-ups come sooner)')
             [CompletionResult]::new('--source', '--source', [CompletionResultType]::ParameterName, '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
