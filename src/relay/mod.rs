@@ -383,7 +383,11 @@ impl Relay {
         if std::mem::take(standby) {
             say(Said::TookOver);
         }
-        let mut size = self.batch_size;
+        // A relay that starts (or takes over) finds whatever backlog there
+        // is: its first batch takes all of it, up to the most, so a backlog
+        // into an empty outbox is one batch, loaded as a batch into an
+        // empty outbox is. Keeping up, batches are then small.
+        let mut size = self.max_batch_size.max(self.batch_size);
         loop {
             if stop.load(Ordering::Relaxed) {
                 return Ok(());
