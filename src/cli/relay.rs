@@ -82,7 +82,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub batch_size: i64,
     /// The most rows of one transaction under a backlog (the first batch,
-    /// and one after a full batch): up to this many (20,000 in the outbox's
+    /// and one after a full batch): up to this many (50,000 in the outbox's
     /// own PostgreSQL database), read and recorded as a stream.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_batch_size: i64,

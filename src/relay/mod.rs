@@ -30,7 +30,7 @@ const DELETE_CHUNK: usize = 20_000;
 const STREAM_BUFFER: usize = 1_024;
 /// The most rows of one batch in the same database, whose rows are taken
 /// (`DELETE ... RETURNING`) whole before they are recorded.
-const SAME_DATABASE_MAX: i64 = 20_000;
+const SAME_DATABASE_MAX: i64 = 50_000;
 
 /// How long the relay runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
