@@ -399,6 +399,28 @@ pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
     }
 }
 
+/// Flags set by SIGTERM or SIGINT (`stop`) and by SIGINT alone
+/// (`interrupted`, for exit 130): how a long-running command learns to
+/// finish what it has in hand and stop.
+pub fn stop_signals() -> Result<(
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+)> {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for (signal, flag) in [
+        (signal_hook::consts::SIGTERM, &stop),
+        (signal_hook::consts::SIGINT, &stop),
+        (signal_hook::consts::SIGINT, &interrupted),
+    ] {
+        signal_hook::flag::register(signal, Arc::clone(flag))
+            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
+    }
+    Ok((stop, interrupted))
+}
+
 /// A time-valued flag in whole seconds (`--lease`, `--delay`): `30s`, `5m`,
 /// `1h30m` or plain seconds, as every duration flag takes. A negative one
 /// is a mistake, refused when given (exit 2) rather than clamped when used.

@@ -14,8 +14,7 @@ use outbox::worker::duration_text;
 use outbox::{Error, Result};
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 #[derive(Debug, Subcommand)]
 pub enum RelayCommand {
@@ -141,7 +140,7 @@ pub fn exec(cmd: RelayCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let status = open_table(&from.from, &table)?.status()?;
             let status = RelayStatus::new(&table, status, ctx.clock.now());
             Ok(match format {
-                Some(_) => Box::new(RelayMetrics(status)),
+                Some(_) => Box::new(super::completions::Text(RelayMetrics(status).text())),
                 None => Box::new(status),
             })
         }
@@ -189,16 +188,7 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         poll_max,
         same_database,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for (signal, flag) in [
-        (signal_hook::consts::SIGTERM, &stop),
-        (signal_hook::consts::SIGINT, &stop),
-        (signal_hook::consts::SIGINT, &interrupted),
-    ] {
-        signal_hook::flag::register(signal, Arc::clone(flag))
-            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
-    }
+    let (stop, interrupted) = super::stop_signals()?;
     let json = ctx.format == OutputFormat::Json;
     let mut open = || Ok((ctx.outbox_creating()?, open_table(&from, &table)?));
     let mut say = |said: Said| {

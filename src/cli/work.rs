@@ -14,7 +14,7 @@ use outbox::{Error, Result};
 use std::ffi::OsString;
 use std::io::Write;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Debug, Args)]
@@ -150,16 +150,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         job: Arc::new(job),
     };
     worker::check(&work)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for (signal, flag) in [
-        (signal_hook::consts::SIGTERM, &stop),
-        (signal_hook::consts::SIGINT, &stop),
-        (signal_hook::consts::SIGINT, &interrupted),
-    ] {
-        signal_hook::flag::register(signal, Arc::clone(flag))
-            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
-    }
+    let (stop, interrupted) = super::stop_signals()?;
     let mut outbox = ctx.outbox()?;
     if !handler && args.filter.transport.is_none() {
         let filter = outbox::core::storage::DeliveryFilter {

@@ -3,7 +3,7 @@
 //! said for each rejected row.
 
 use super::tables::key_values;
-use super::{Human, Report, View};
+use super::{Human, View};
 use outbox::core::app_table::{Rejected, TableName, TableStatus};
 use outbox::relay::Batch;
 use serde::Serialize;
@@ -126,18 +126,6 @@ impl RelayMetrics {
             let _ = writeln!(out, "{name}{{table=\"{table}\"}} {value}");
         }
         out
-    }
-}
-
-impl Report for RelayMetrics {
-    fn json(&self) -> serde_json::Value {
-        serde_json::Value::String(self.text())
-    }
-    fn json_text(&self) -> String {
-        self.text()
-    }
-    fn human(&self, _view: &View) -> String {
-        self.text()
     }
 }
 
