@@ -1133,7 +1133,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-q -h -V --event --sub --client --transport --status --dead --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --dead --waiting --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3229,7 +3229,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3285,6 +3285,14 @@ _outbox() {
                     ;;
                 --mcp-arguments)
                     COMPREPLY=($(compgen -W "event payload" -- "${cur}"))
+                    return 0
+                    ;;
+                --ordered-by)
+                    COMPREPLY=($(compgen -W "subject none" -- "${cur}"))
+                    return 0
+                    ;;
+                --on-dead)
+                    COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
                     return 0
                     ;;
                 --id)
@@ -3721,7 +3729,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3777,6 +3785,14 @@ _outbox() {
                     ;;
                 --mcp-arguments)
                     COMPREPLY=($(compgen -W "event payload" -- "${cur}"))
+                    return 0
+                    ;;
+                --ordered-by)
+                    COMPREPLY=($(compgen -W "subject none" -- "${cur}"))
+                    return 0
+                    ;;
+                --on-dead)
+                    COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
                     return 0
                     ;;
                 --db)

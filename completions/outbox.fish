@@ -197,6 +197,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l ordered-by -d '`subject`: hand out each subject\'s deliveries one at a time, in the order their events were recorded; `none` lifts it' -r -f -a "subject\t''
+none\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l on-dead -d 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)' -r -f -a "block\t''
+skip\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -265,6 +269,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l ordered-by -d '`subject`: hand out each subject\'s deliveries one at a time, in the order their events were recorded; `none` lifts it' -r -f -a "subject\t''
+none\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l on-dead -d 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)' -r -f -a "block\t''
+skip\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
@@ -452,6 +460,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l dead -d 'Only dead letters: failed, with no attempt to come'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l waiting -d 'Only deliveries of ordered subscriptions held behind an earlier one of their subject, each with the delivery it waits for (`waitingFor`)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'

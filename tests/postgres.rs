@@ -469,6 +469,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
     admin
         .batch_execute(&format!(
             "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
+             DROP TABLE {schema}.lanes; ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();

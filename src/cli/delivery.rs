@@ -32,6 +32,11 @@ pub enum DeliveryCommand {
         /// Only dead letters: failed, with no attempt to come.
         #[arg(long, conflicts_with = "status")]
         dead: bool,
+        /// Only deliveries of ordered subscriptions held behind an earlier
+        /// one of their subject, each with the delivery it waits for
+        /// (`waitingFor`).
+        #[arg(long, conflicts_with_all = ["status", "dead"])]
+        waiting: bool,
         #[command(flatten)]
         page: super::paging::PageArgs,
     },
@@ -288,14 +293,27 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             filter,
             status,
             dead,
+            waiting,
             page,
         } => {
             let mut outbox = ctx.outbox()?;
             let filter = DeliveryFilter {
                 status,
+                waiting,
                 before: page.cursor(&mut outbox, IdKind::Delivery)?,
                 ..ctx.delivery_filter(&filter)?
             };
+            if waiting {
+                let list = outbox.waiting_deliveries(&filter, page.limit)?;
+                let last = list
+                    .deliveries
+                    .last()
+                    .map(|d| d.delivery.delivery_id.clone());
+                let shown = list.count;
+                return super::paging::paged(ctx, Box::new(list), shown, page.limit, last, || {
+                    outbox.count_deliveries(&filter)
+                });
+            }
             let list = if dead {
                 outbox.dead_letters(&filter, page.limit)?
             } else {

@@ -499,6 +499,7 @@ impl DeliveryFilterArgs {
             client_id: self.client_id.clone(),
             transport: self.transport,
             status: None,
+            waiting: false,
             event_type: None,
             before: None,
         }

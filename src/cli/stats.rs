@@ -58,6 +58,7 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             stats,
             dead,
             oldest_ready_age,
+            waiting: outbox.waiting()?,
         }));
     }
     if let Some(every) = &args.watch {
@@ -93,7 +94,12 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     } else {
         None
     };
-    Ok(Box::new(StatsWithDead { stats, dead }))
+    let waiting = wants_dead.then(|| outbox.waiting()).transpose()?;
+    Ok(Box::new(StatsWithDead {
+        stats,
+        dead,
+        waiting,
+    }))
 }
 
 /// Redraws the stats every `every` until interrupted: on a terminal the
@@ -141,6 +147,7 @@ fn watch(
         let table = StatsWithDead {
             stats,
             dead: Some(dead),
+            waiting: Some(outbox.waiting()?),
         }
         .human(&view);
         let mut out = std::io::stdout().lock();

@@ -5,6 +5,7 @@ use crate::output::Report;
 use clap::{Args, Subcommand};
 use outbox::core::json::Object;
 use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
+use outbox::core::ordering::OrderingChange;
 use outbox::core::policy::PolicyChange;
 use outbox::core::prefix::IdKind;
 use outbox::core::retries::MAX_MAX_ATTEMPTS;
@@ -131,6 +132,15 @@ pub struct FieldArgs {
     /// body a webhook posts; or `payload`, the event's payload itself.
     #[arg(long, value_name = "FROM", value_parser = ["event", "payload"], requires = "mcp_tool")]
     pub mcp_arguments: Option<String>,
+    /// `subject`: hand out each subject's deliveries one at a time, in the
+    /// order their events were recorded; `none` lifts it.
+    #[arg(long, value_name = "BY", value_parser = ["subject", "none"])]
+    pub ordered_by: Option<String>,
+    /// In an ordered subscription, what a dead letter does to its subject:
+    /// `block` (default: the subject waits until it is redriven or
+    /// canceled) or `skip` (the next event goes ahead).
+    #[arg(long, value_name = "RULE", value_parser = ["block", "skip"])]
+    pub on_dead: Option<String>,
 }
 
 impl FieldArgs {
@@ -177,6 +187,10 @@ impl FieldArgs {
                     Object::from_iter([(mcp::META_KEY.to_owned(), tool.to_json())])
                 }
                 None => Object::new(),
+            },
+            ordering: OrderingChange {
+                ordered: self.ordered_by.map(|by| by == "subject"),
+                on_dead: self.on_dead.as_deref().map(str::parse).transpose()?,
             },
         })
     }

@@ -74,7 +74,9 @@ where
         let id = event.event_id.clone();
         // After the write above: an event seen again is prepared against
         // what the first one stored.
-        let prepared = Prepared::again(tx, event, keeps).map_err(|e| at_line(line, e))?;
+        let mut prepared = Prepared::again(tx, event, keeps).map_err(|e| at_line(line, e))?;
+        // Written in id order, its deliveries keep the batch's order in their lanes.
+        prepared.order = Some(index as i64);
         writer.chunk.push(id, (prepared, index, line));
         Ok(())
     })?;

@@ -5,7 +5,7 @@ use super::OkTrue;
 use super::events::nonzero;
 use super::ids;
 use super::json::Object;
-use super::model::{Delivery, DeliveryStatus, Transport};
+use super::model::{Delivery, DeliveryStatus, Place, Transport};
 use crate::core::error::{Refusal, Result};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter, Tx};
 use serde::Serialize;
@@ -90,6 +90,26 @@ pub struct DeliveryPage {
     pub total: i64,
 }
 
+/// `delivery list --waiting`: deliveries held behind an earlier one of
+/// their subject, newest first, each with the delivery it waits for.
+#[derive(Clone, Debug, Serialize)]
+pub struct WaitingList {
+    pub ok: OkTrue,
+    pub deliveries: Vec<WaitingDelivery>,
+    pub count: usize,
+}
+
+/// A held delivery and, beside the reference's keys, `waitingFor`: the
+/// delivery at the head of its lane (empty while the lane has none, for a
+/// moment within a commit).
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WaitingDelivery {
+    #[serde(flatten)]
+    pub delivery: Delivery,
+    pub waiting_for: String,
+}
+
 /// `deliveryChain`'s answer: every attempt for one event and subscription.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -119,6 +139,8 @@ pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> R
     let mut delivery = build(new, now);
     if let Some(existing) = tx.delivery(&delivery.delivery_id)? {
         delivery.created_at = existing.created_at;
+        delivery.place = existing.place;
+        delivery.place.held &= delivery.status == DeliveryStatus::Queued;
     }
     let delivery = validate(delivery)?;
     tx.put_delivery(&delivery)?;
@@ -161,6 +183,7 @@ fn build(new: &NewDelivery, now: i64) -> Delivery {
         claimed_at: 0,
         lease_expires_at: 0,
         delivered_at: 0,
+        place: Place::default(),
     }
 }
 
@@ -203,8 +226,8 @@ pub(crate) fn update(
     update: DeliveryUpdate,
     now: i64,
 ) -> Result<Delivery> {
-    let was = delivery.status;
-    let status = update.status.unwrap_or(was);
+    let was = delivery.stage();
+    let status = update.status.unwrap_or(delivery.status);
     let mut claimed_at = update.claimed_at.unwrap_or(delivery.claimed_at);
     let mut lease_expires_at = update.lease_expires_at.unwrap_or(delivery.lease_expires_at);
     let mut next_attempt_at = update.next_attempt_at.unwrap_or(delivery.next_attempt_at);
@@ -241,7 +264,11 @@ pub(crate) fn update(
     delivery.claimed_at = claimed_at;
     delivery.lease_expires_at = lease_expires_at;
     delivery.delivered_at = delivered_at;
+    if status != DeliveryStatus::Queued {
+        delivery.place.held = false;
+    }
     tx.update_delivery(was, &delivery)?;
+    super::ordering::after_transition(tx, was, &delivery)?;
     Ok(delivery)
 }
 
@@ -259,8 +286,48 @@ pub(crate) fn list(
     filter: &DeliveryFilter,
     limit: Option<i64>,
 ) -> Result<DeliveryList> {
-    let deliveries = tx.deliveries(filter, super::limit(limit))?;
+    let limit = super::limit(limit);
+    let mut deliveries = tx.deliveries(filter, limit)?;
+    // Queued, in the reference's words, includes the held deliveries, which
+    // are kept apart: the two pages, newest first, merged.
+    if filter.status == Some(DeliveryStatus::Queued) && !filter.waiting {
+        deliveries.extend(tx.deliveries(&filter.held(), limit)?);
+        deliveries
+            .sort_by(|a, b| (b.created_at, &b.delivery_id).cmp(&(a.created_at, &a.delivery_id)));
+        deliveries.truncate(usize::try_from(limit).unwrap_or(0));
+    }
     Ok(DeliveryList {
+        ok: OkTrue,
+        count: deliveries.len(),
+        deliveries,
+    })
+}
+
+pub(crate) fn waiting(
+    tx: &mut dyn Tx,
+    filter: &DeliveryFilter,
+    limit: Option<i64>,
+) -> Result<WaitingList> {
+    let held = tx.deliveries(&filter.held(), super::limit(limit))?;
+    let mut deliveries = Vec::with_capacity(held.len());
+    // Lanes by id, each looked up once: a page often holds many of one.
+    let mut heads = std::collections::HashMap::new();
+    for delivery in held {
+        let lane = delivery.place.lane;
+        let waiting_for = match heads.get(&lane) {
+            Some(head) => String::clone(head),
+            None => {
+                let head = tx.waits_for(lane)?.unwrap_or_default();
+                heads.insert(lane, head.clone());
+                head
+            }
+        };
+        deliveries.push(WaitingDelivery {
+            delivery,
+            waiting_for,
+        });
+    }
+    Ok(WaitingList {
         ok: OkTrue,
         count: deliveries.len(),
         deliveries,
@@ -311,7 +378,11 @@ pub(crate) fn chain(tx: &mut dyn Tx, delivery_id: &str, limit: Option<i64>) -> R
 }
 
 pub(crate) fn stats(tx: &mut dyn Tx, filter: &DeliveryFilter, now: i64) -> Result<StatsReply> {
-    let counts = tx.delivery_counts(filter, now)?;
+    let mut counts = tx.delivery_counts(filter, now)?;
+    // Queued, in the reference's words, includes the held deliveries.
+    if filter.status == Some(DeliveryStatus::Queued) && !filter.waiting {
+        counts.merge(tx.delivery_counts(&filter.held(), now)?);
+    }
     Ok(StatsReply {
         ok: OkTrue,
         count: counts.total,

@@ -8,6 +8,7 @@ use super::ids;
 use super::json::Object;
 use super::matching::matching;
 use super::model::{Delivery, Event, EventStatus, Subscription};
+use super::ordering::{Ordering, place_new};
 use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{EventFilter, Tx};
 use serde::Serialize;
@@ -199,6 +200,10 @@ pub(crate) struct Prepared {
     keeps_status: bool,
     keeps_ack: bool,
     keeps_ack_at: bool,
+    /// Where the event stands in its transaction's recording order (a
+    /// batch's request index), which orders its deliveries in their lanes;
+    /// `None`: after those recorded before it.
+    pub(crate) order: Option<i64>,
 }
 
 /// Checks a request and makes its event, reading only subscriptions.
@@ -240,6 +245,7 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
         keeps_status: req.status.is_none(),
         keeps_ack: req.ack.is_none(),
         keeps_ack_at: req.ack_at.is_none(),
+        order: None,
     })
 }
 
@@ -269,6 +275,7 @@ impl Prepared {
             keeps_status,
             keeps_ack,
             keeps_ack_at,
+            order: None,
         })
     }
 }
@@ -339,7 +346,10 @@ pub(crate) fn write_with(
     let mut made = Vec::new();
     for p in &prepared {
         for subscription in &p.subscriptions {
-            made.push(first_attempt(&p.event, subscription, clock_now)?);
+            let mut first = first_attempt(&p.event, subscription, clock_now)?;
+            let ordering = Ordering::from_meta(&subscription.meta);
+            place_new(tx, &mut first, ordering, &p.event.subject, p.order)?;
+            made.push(first);
         }
     }
     let mut answered = firsts(tx, made)?.into_iter();

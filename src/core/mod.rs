@@ -15,6 +15,7 @@ pub mod json;
 pub mod leases;
 pub mod matching;
 pub mod model;
+pub mod ordering;
 pub mod policy;
 pub mod prefix;
 pub mod retries;
@@ -359,6 +360,15 @@ impl Outbox {
         self.read(|tx, _| deliveries::list(tx, filter, limit))
     }
 
+    /// `delivery list --waiting`.
+    pub fn waiting_deliveries(
+        &mut self,
+        filter: &DeliveryFilter,
+        limit: Option<i64>,
+    ) -> Result<deliveries::WaitingList> {
+        self.read(|tx, _| deliveries::waiting(tx, filter, limit))
+    }
+
     pub fn ready_deliveries(
         &mut self,
         filter: &DeliveryFilter,
@@ -384,7 +394,12 @@ impl Outbox {
     /// How many deliveries `filter` selects (from the kept counts where
     /// they serve).
     pub fn count_deliveries(&mut self, filter: &DeliveryFilter) -> Result<i64> {
-        self.read(|tx, now| Ok(tx.delivery_counts(filter, now)?.total))
+        self.read(|tx, now| Ok(deliveries::stats(tx, filter, now)?.count))
+    }
+
+    /// How many deliveries and subjects wait in ordered subscriptions.
+    pub fn waiting(&mut self) -> Result<ordering::Waiting> {
+        self.read(|tx, _| tx.waiting())
     }
 
     pub fn delivery_stats(&mut self, filter: &DeliveryFilter) -> Result<StatsReply> {

@@ -149,6 +149,70 @@ pub struct Delivery {
     /// When the current claim lapses; 0 when not claimed.
     pub lease_expires_at: i64,
     pub delivered_at: i64,
+    /// Its place in the order of its subject, for an ordered subscription
+    /// (see [`crate::core::ordering`]); kept beside the reference's record.
+    #[serde(skip)]
+    pub place: Place,
+}
+
+/// Where a delivery of an ordered subscription stands in its lane, the
+/// deliveries of one (subscription, subject) in recording order; all zero
+/// for every other delivery.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// The lane's id; 0 when the delivery is in none.
+    pub lane: i64,
+    /// Its order in the lane: a later event has a higher one.
+    pub seq: i64,
+    /// Queued behind an earlier delivery of its lane, so not claimable.
+    pub held: bool,
+}
+
+/// A delivery's status as storage keeps it: a held delivery (queued
+/// behind an earlier one of its subject) is kept apart from the queued
+/// ones a worker may claim, so claims never pass over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Held,
+    Is(DeliveryStatus),
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Held => "held",
+            Stage::Is(status) => status.as_str(),
+        }
+    }
+
+    /// The status the reference's record shows: a held delivery is queued.
+    pub fn status(self) -> DeliveryStatus {
+        match self {
+            Stage::Held => DeliveryStatus::Queued,
+            Stage::Is(status) => status,
+        }
+    }
+}
+
+impl FromStr for Stage {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "held" => Ok(Stage::Held),
+            other => other.parse().map(Stage::Is),
+        }
+    }
+}
+
+impl Delivery {
+    /// How storage keeps this delivery's status.
+    pub fn stage(&self) -> Stage {
+        if self.status == DeliveryStatus::Queued && self.place.held {
+            Stage::Held
+        } else {
+            Stage::Is(self.status)
+        }
+    }
 }
 
 /// One signing secret of one subscription (`sub secret`, webhook signatures).

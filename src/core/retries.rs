@@ -3,7 +3,7 @@
 //! reference's rule) until the attempts run out, and `delivery retry`.
 
 use super::OkTrue;
-use super::deliveries::{DeliveryUpdate, NewDelivery, Schedule, create_delivery, get, update};
+use super::deliveries::{DeliveryUpdate, NewDelivery, Schedule, get, new_delivery, update};
 use super::json::Object;
 use super::leases::{check_owner, refuse};
 use super::model::{Delivery, DeliveryStatus, Transport};
@@ -129,6 +129,7 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         update(tx, delivery, change, now)?
     };
     if !req.retry {
+        super::ordering::dead_letter(tx, &failed)?;
         let retry = RetryOutcome::Disabled {
             scheduled: false,
             reason: "disabled",
@@ -161,6 +162,7 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         .or_else(|| policy.as_ref().and_then(RetryPolicy::max_attempts))
         .unwrap_or(DEFAULT_MAX_ATTEMPTS);
     if failed.attempt >= max_attempts {
+        super::ordering::dead_letter(tx, &failed)?;
         let retry = RetryOutcome::Exhausted {
             scheduled: false,
             reason: "maxAttempts",
@@ -255,6 +257,7 @@ pub(crate) fn queue_attempt(
         meta.extend(extra.clone());
     }
     meta.insert("parentDeliveryId".to_owned(), delivery.delivery_id.into());
+    let parent = delivery.place;
     let new = NewDelivery {
         event_id: delivery.event_id,
         sub_id: delivery.sub_id,
@@ -267,5 +270,9 @@ pub(crate) fn queue_attempt(
         meta: Some(meta),
         delivery_id: None,
     };
-    create_delivery(tx, &new, now)
+    // Its id is new (looked up above), so nothing stored is overwritten.
+    let mut next = new_delivery(&new, now)?;
+    super::ordering::place_next(tx, &mut next, parent)?;
+    tx.put_delivery(&next)?;
+    Ok(next)
 }

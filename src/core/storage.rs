@@ -7,9 +7,10 @@ use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{
-    Delivery, DeliveryStatus, Event, EventStatus, Secret, Subscription, SubscriptionStatus,
+    Delivery, DeliveryStatus, Event, EventStatus, Secret, Stage, Subscription, SubscriptionStatus,
     Transport,
 };
+use crate::core::ordering::{LaneHead, Waiting};
 use crate::core::prefix::IdKind;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -45,6 +46,10 @@ pub struct DeliveryFilter {
     pub client_id: Option<String>,
     pub transport: Option<Transport>,
     pub status: Option<DeliveryStatus>,
+    /// Only queued deliveries held behind an earlier one of their subject
+    /// (`delivery list --waiting`). A `status` of queued, alone, selects
+    /// those a worker may claim: the held ones are kept apart.
+    pub waiting: bool,
     /// Only deliveries of events of this type (`outbox work --type`): read
     /// from each candidate's event, so it narrows a range, never finds one.
     pub event_type: Option<String>,
@@ -55,11 +60,30 @@ pub struct DeliveryFilter {
 }
 
 impl DeliveryFilter {
+    /// The stage the filter selects, if one: held when `waiting`.
+    pub fn stage(&self) -> Option<Stage> {
+        if self.waiting {
+            Some(Stage::Held)
+        } else {
+            self.status.map(Stage::Is)
+        }
+    }
+
     /// The same filter on any status: claims, ready lists and sweeps pick
     /// the states themselves.
     pub fn without_status(&self) -> Self {
         DeliveryFilter {
             status: None,
+            waiting: false,
+            ..self.clone()
+        }
+    }
+
+    /// The same filter on the held deliveries only.
+    pub fn held(&self) -> Self {
+        DeliveryFilter {
+            status: None,
+            waiting: true,
             ..self.clone()
         }
     }
@@ -103,6 +127,10 @@ pub struct DeliveryCounts {
     pub expired: i64,
     /// Claimed under a live lease (or none).
     pub active_claims: i64,
+    /// Queued, held behind an earlier delivery of their subject (counted
+    /// as queued in `by_status`, never as ready).
+    #[serde(skip)]
+    pub waiting: i64,
     pub by_status: BTreeMap<String, i64>,
     pub by_transport: BTreeMap<String, i64>,
     pub by_client: BTreeMap<String, i64>,
@@ -117,6 +145,9 @@ impl DeliveryCounts {
         let mut counts = DeliveryCounts::default();
         for (status, transport, client, [n, ready, scheduled, expired, active]) in groups {
             counts.total += n;
+            if status == "held" {
+                counts.waiting += n;
+            }
             counts.ready += ready;
             counts.scheduled += scheduled;
             counts.expired += expired;
@@ -126,9 +157,35 @@ impl DeliveryCounts {
         counts
     }
 
+    /// Adds counts of other deliveries (the held ones, for `stats --status
+    /// queued`) to these.
+    pub fn merge(&mut self, other: DeliveryCounts) {
+        self.total += other.total;
+        self.ready += other.ready;
+        self.scheduled += other.scheduled;
+        self.expired += other.expired;
+        self.active_claims += other.active_claims;
+        self.waiting += other.waiting;
+        for (mine, theirs) in [
+            (&mut self.by_status, other.by_status),
+            (&mut self.by_transport, other.by_transport),
+            (&mut self.by_client, other.by_client),
+        ] {
+            for (key, n) in theirs {
+                *mine.entry(key).or_default() += n;
+            }
+        }
+    }
+
     /// Adds `n` deliveries of one (status, transport, client) to the totals
     /// per status, transport and client; empty names are not counted.
     pub fn add_group(&mut self, status: String, transport: String, client: String, n: i64) {
+        // The reference's records show a held delivery as queued.
+        let status = if status == "held" {
+            "queued".to_owned()
+        } else {
+            status
+        };
         for (key, map) in [
             (status, &mut self.by_status),
             (transport, &mut self.by_transport),
@@ -280,10 +337,10 @@ pub trait Tx {
         deliveries.iter().map(|d| self.insert_delivery(d)).collect()
     }
     /// Stores the fields a transition can change (status, claim, lease,
-    /// times, error, meta) of an existing delivery whose status, as read in
+    /// times, error, meta) of an existing delivery whose stage, as read in
     /// this transaction, `was`. Fails unless the stored delivery has that
-    /// status and the same transport and client (no transition changes them).
-    fn update_delivery(&mut self, was: DeliveryStatus, delivery: &Delivery) -> Result<()>;
+    /// stage and the same transport and client (no transition changes them).
+    fn update_delivery(&mut self, was: Stage, delivery: &Delivery) -> Result<()>;
     /// Newest first by `(createdAt, deliveryId)`.
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;
     /// Deliveries a worker may claim at `now` (queued and due, or under an
@@ -346,6 +403,30 @@ pub trait Tx {
     fn recount_deliveries(&mut self) -> Result<()> {
         Ok(())
     }
+
+    /// A place at the end of the lane of (`sub_id`, `subject`), the lane
+    /// made if new (see [`crate::core::ordering`]): the lane's id and a
+    /// seq after every place of earlier transactions (which take their
+    /// block of places under the lane's lock, so in commit order) and,
+    /// within this one, after the places given with a lower `index`, or
+    /// (`None`) after every place it gave before.
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)>;
+    /// The lane's head as stored; `None` for a lane that is gone.
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>>;
+    /// The head at `seq` is done: when this transaction commits, its lane
+    /// moves on to the next held delivery (none if `seq` is not the head).
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()>;
+    /// Marks the head at `seq` as a dead letter that holds its lane, or no
+    /// longer so (a redrive).
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()>;
+    /// Lifts a subscription's ordering: every held delivery of it queued,
+    /// its lanes gone.
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()>;
+    /// The delivery a held one waits for: the latest attempt at its
+    /// lane's head, if the lane has one.
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>>;
+    /// How many deliveries and subjects wait.
+    fn waiting(&mut self) -> Result<Waiting>;
 
     /// A subscription's signing secrets, the last added first.
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>>;

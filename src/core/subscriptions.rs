@@ -6,6 +6,7 @@ use super::events::nonzero;
 use super::ids;
 use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
+use super::ordering::{Ordering, OrderingChange};
 use super::policy::PolicyChange;
 use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{SubscriptionFilter, Tx};
@@ -30,6 +31,8 @@ pub struct SubscriptionFields {
     /// Keys of `meta` set after `meta` and the retry policy, each whole
     /// (`mcp`: the tool an MCP subscription calls).
     pub meta_set: Object,
+    /// Changes to the ordering kept in `meta.ordering`, applied last.
+    pub ordering: OrderingChange,
 }
 
 /// One subscription.
@@ -168,6 +171,7 @@ pub(crate) fn create(
     let mut meta = fields.meta.clone().unwrap_or_default();
     fields.retry.apply(&mut meta);
     meta.extend(fields.meta_set.clone());
+    fields.ordering.apply(&mut meta)?;
     let sub_id = match sub_id {
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::subscription_id(
@@ -216,9 +220,15 @@ pub(crate) fn update(
         check_patterns(&clean_types(types))?;
     }
     let current = get(tx, sub_id)?;
+    let was_ordered = Ordering::from_meta(&current.meta).is_some();
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);
     meta.extend(changes.meta_set.clone());
+    changes.ordering.apply(&mut meta)?;
+    if was_ordered && Ordering::from_meta(&meta).is_none() {
+        // Nothing holds its deliveries back any more.
+        tx.drop_lanes(sub_id)?;
+    }
     let subscription = validate(Subscription {
         sub_id: sub_id.to_owned(),
         client_id: changes.client_id.clone().unwrap_or(current.client_id),

@@ -10,6 +10,7 @@ use crate::core::events::first_attempt;
 use crate::core::json::Object;
 use crate::core::matching::takes;
 use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
+use crate::core::ordering::{Ordering, place_new};
 use crate::core::retries::{Retry, queue_attempt};
 use crate::core::storage::{Cursor, EventWindow, Tx};
 use crate::core::subscriptions::{get as get_subscription, is_pattern, takes_type};
@@ -118,8 +119,11 @@ impl Outbox {
                     {
                         return Ok(());
                     }
-                    let delivery = first_attempt(event, &subscription, now)?;
+                    let mut delivery = first_attempt(event, &subscription, now)?;
                     if !dry_run {
+                        // Events come oldest first: each joins its lane after the one before.
+                        let ordering = Ordering::from_meta(&subscription.meta);
+                        place_new(tx, &mut delivery, ordering, &event.subject, None)?;
                         tx.insert_delivery(&delivery)?;
                     }
                     created.push(delivery);

@@ -4,11 +4,14 @@
 
 use super::tables::{
     ATTEMPTS, DELIVERIES, EVENTS, SUBSCRIPTIONS, delivery_card, delivery_table, due, event_card,
-    event_table, subscription_card, subscription_table, tally,
+    event_table, short, subscription_card, subscription_table, tally,
 };
 use super::{Human, View};
-use outbox::core::deliveries::{Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply};
+use outbox::core::deliveries::{
+    Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply, WaitingList,
+};
 use outbox::core::events::{EventList, EventRecorded, EventReply};
+use outbox::core::ordering::Waiting;
 use outbox::core::retries::{Failed, Retried, RetryOutcome};
 use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
 
@@ -58,6 +61,32 @@ impl Human for SubscriptionList {
 impl Human for DeliveryReply {
     fn human(&self, view: &View) -> String {
         delivery_card(&self.delivery, view)
+    }
+}
+
+impl Human for WaitingList {
+    fn human(&self, view: &View) -> String {
+        let mut table = view.table(&["id", "type", "subject", "waits for", "try"]);
+        for w in &self.deliveries {
+            let d = &w.delivery;
+            let meta = |key: &str| d.meta.get(key).and_then(|v| v.as_str()).unwrap_or("-");
+            table.add_row(vec![
+                short(&d.delivery_id),
+                meta("eventType").to_owned(),
+                meta("subject").to_owned(),
+                if w.waiting_for.is_empty() {
+                    "-".to_owned()
+                } else {
+                    short(&w.waiting_for)
+                },
+                d.attempt.to_string(),
+            ]);
+        }
+        format!(
+            "{}\n{}",
+            view.finish(table),
+            tally(self.count, None, DELIVERIES)
+        )
     }
 }
 
@@ -140,13 +169,18 @@ pub(super) fn retry_text(retry: &RetryOutcome, view: &View) -> String {
 
 impl Human for StatsReply {
     fn human(&self, view: &View) -> String {
-        stats_table(self, None, view)
+        stats_table(self, None, None, view)
     }
 }
 
 /// The stats as a table; `dead` adds the dead letters (failed, with no
 /// attempt to come) after the states.
-pub(super) fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) -> String {
+pub(super) fn stats_table(
+    reply: &StatsReply,
+    dead: Option<i64>,
+    waiting: Option<Waiting>,
+    view: &View,
+) -> String {
     let s = &reply.stats;
     let mut table = view.table(&["deliveries", "count"]);
     for (label, n) in [
@@ -160,6 +194,15 @@ pub(super) fn stats_table(reply: &StatsReply, dead: Option<i64>, view: &View) ->
     }
     if let Some(dead) = dead {
         table.add_row(vec!["dead letters".to_owned(), dead.to_string()]);
+    }
+    if let Some(w) = waiting.filter(|w| *w != Waiting::default()) {
+        for (label, n) in [
+            ("waiting behind their subject", w.deliveries),
+            ("subjects waiting", w.subjects),
+            ("subjects held by a dead letter", w.held_by_dead),
+        ] {
+            table.add_row(vec![label.to_owned(), n.to_string()]);
+        }
     }
     for (group, counts) in [
         ("status", &s.by_status),

@@ -5,6 +5,7 @@ use super::tables::{DELIVERIES, delivery_table, tally};
 use super::{Human, Report, View, timestamp};
 use outbox::core::deliveries::StatsReply;
 use outbox::core::leases::SweptAsFailed;
+use outbox::core::ordering::Waiting;
 use outbox::core::storage::Space;
 use outbox::lifecycle::{Pruned, Queued};
 
@@ -90,6 +91,8 @@ impl Human for Pruned {
 pub struct StatsWithDead {
     pub stats: StatsReply,
     pub dead: Option<i64>,
+    /// What waits in ordered subscriptions, shown where anything does.
+    pub waiting: Option<Waiting>,
 }
 
 impl Report for StatsWithDead {
@@ -100,6 +103,6 @@ impl Report for StatsWithDead {
         Report::json_text(&self.stats)
     }
     fn human(&self, view: &View) -> String {
-        super::answers::stats_table(&self.stats, self.dead, view)
+        super::answers::stats_table(&self.stats, self.dead, self.waiting, view)
     }
 }

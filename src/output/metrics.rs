@@ -3,6 +3,7 @@
 //! `stats --watch`.
 
 use super::{Report, View};
+use outbox::core::ordering::Waiting;
 use outbox::core::storage::DeliveryCounts;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -13,6 +14,7 @@ pub struct Metrics {
     pub dead: i64,
     /// Seconds the oldest ready delivery has been ready; 0 when none is.
     pub oldest_ready_age: i64,
+    pub waiting: Waiting,
 }
 
 /// A label value as the format wants it: backslash, quote and newline escaped.
@@ -90,6 +92,21 @@ impl Metrics {
                 "outbox_oldest_ready_age_seconds",
                 "How long the delivery at the head of the queue has been claimable (0: none is).",
                 self.oldest_ready_age,
+            ),
+            (
+                "outbox_waiting",
+                "Queued deliveries of ordered subscriptions held behind an earlier one of their subject.",
+                self.waiting.deliveries,
+            ),
+            (
+                "outbox_subjects_waiting",
+                "Subjects of ordered subscriptions with deliveries held behind their head.",
+                self.waiting.subjects,
+            ),
+            (
+                "outbox_subjects_held_by_dead_letter",
+                "Subjects of ordered subscriptions held by a dead letter at their head (onDead: block).",
+                self.waiting.held_by_dead,
             ),
         ] {
             family(&mut out, name, help);

@@ -5,7 +5,7 @@
 //! due later, leases run out), each read from a small index of its own.
 
 use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus, Transport};
+use crate::core::model::{Delivery, DeliveryStatus, Stage, Transport};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use std::collections::HashMap;
 
@@ -16,21 +16,15 @@ use std::collections::HashMap;
 pub(crate) struct CountChanges {
     /// By client first, so the common case (a group already seen) looks up
     /// by `&str` without allocating a key.
-    pending: HashMap<String, HashMap<(DeliveryStatus, Transport), i64>>,
+    pending: HashMap<String, HashMap<(Stage, Transport), i64>>,
 }
 
-/// One group's change: status, transport, client, by how many.
-pub(crate) type CountChange = (DeliveryStatus, Transport, String, i64);
+/// One group's change: stage, transport, client, by how many.
+pub(crate) type CountChange = (Stage, Transport, String, i64);
 
 impl CountChanges {
     /// One delivery more (`by` = 1) or fewer (`by` = -1) in this group.
-    pub(crate) fn add(
-        &mut self,
-        status: DeliveryStatus,
-        transport: Transport,
-        client_id: &str,
-        by: i64,
-    ) {
+    pub(crate) fn add(&mut self, status: Stage, transport: Transport, client_id: &str, by: i64) {
         let groups = match self.pending.get_mut(client_id) {
             Some(groups) => groups,
             None => self.pending.entry(client_id.to_owned()).or_default(),
@@ -38,22 +32,23 @@ impl CountChanges {
         *groups.entry((status, transport)).or_default() += by;
     }
 
-    /// A delivery that was in status `was` is now `d`.
-    pub(crate) fn moved(&mut self, was: DeliveryStatus, d: &Delivery) {
+    /// A delivery that was at stage `was` is now `d`.
+    pub(crate) fn moved(&mut self, was: Stage, d: &Delivery) {
         self.add(was, d.transport, &d.client_id, -1);
-        self.add(d.status, d.transport, &d.client_id, 1);
+        self.add(d.stage(), d.transport, &d.client_id, 1);
+    }
+
+    /// One delivery more, as `d` is.
+    pub(crate) fn added(&mut self, d: &Delivery) {
+        self.add(d.stage(), d.transport, &d.client_id, 1);
     }
 
     /// `d` is written in place of the delivery `old` describes, if any.
-    pub(crate) fn replaced(
-        &mut self,
-        old: Option<(DeliveryStatus, Transport, String)>,
-        d: &Delivery,
-    ) {
+    pub(crate) fn replaced(&mut self, old: Option<(Stage, Transport, String)>, d: &Delivery) {
         if let Some((status, transport, client_id)) = old {
             self.add(status, transport, &client_id, -1);
         }
-        self.add(d.status, d.transport, &d.client_id, 1);
+        self.added(d);
     }
 
     /// The changes that move a count, in one order (by status name,
@@ -122,11 +117,13 @@ pub(crate) fn delivery_counts(
         match status.as_str() {
             "queued" => queued += n,
             "claimed" => claimed += n,
+            "held" => counts.waiting += n,
             _ => {}
         }
         counts.add_group(status, transport, client, n);
     }
-    let wants = |status| filter.status.is_none_or(|s| s == status);
+    // Held deliveries are neither due nor claimed.
+    let wants = |status| !filter.waiting && filter.status.is_none_or(|s| s == status);
     if wants(DeliveryStatus::Queued) {
         counts.scheduled = store.scheduled(filter, now)?;
     }
@@ -146,11 +143,13 @@ pub(crate) fn claimable_count(
     filter: &DeliveryFilter,
     now: i64,
 ) -> Result<i64> {
-    let queued = DeliveryFilter {
-        status: Some(DeliveryStatus::Queued),
-        ..filter.clone()
-    };
-    let queued: i64 = store.kept(&queued)?.iter().map(|(_, _, _, n)| n).sum();
+    // The queued groups alone: the held ones are not claimable.
+    let queued: i64 = store
+        .kept(&filter.without_status())?
+        .iter()
+        .filter(|(status, _, _, _)| status == "queued")
+        .map(|(_, _, _, n)| n)
+        .sum();
     let scheduled = store.scheduled(filter, now)?;
     let expired = store.expired(filter, now)?;
     Ok(queued - scheduled + expired)
@@ -163,11 +162,12 @@ mod tests {
     #[test]
     fn changes_that_cancel_out_are_not_written_and_the_rest_come_in_one_order() {
         let mut changes = CountChanges::default();
-        changes.add(DeliveryStatus::Queued, Transport::Webhook, "b", -1);
-        changes.add(DeliveryStatus::Claimed, Transport::Webhook, "b", 1);
-        changes.add(DeliveryStatus::Queued, Transport::Webhook, "a", 1);
-        changes.add(DeliveryStatus::Queued, Transport::Webhook, "a", -1);
-        changes.add(DeliveryStatus::Queued, Transport::Webhook, "c", 2);
+        let [queued, claimed] = [DeliveryStatus::Queued, DeliveryStatus::Claimed].map(Stage::Is);
+        changes.add(queued, Transport::Webhook, "b", -1);
+        changes.add(claimed, Transport::Webhook, "b", 1);
+        changes.add(queued, Transport::Webhook, "a", 1);
+        changes.add(queued, Transport::Webhook, "a", -1);
+        changes.add(Stage::Held, Transport::Webhook, "c", 2);
         let names: Vec<_> = changes
             .take()
             .into_iter()
@@ -177,8 +177,8 @@ mod tests {
             names,
             [
                 ("claimed", "b".to_owned(), 1),
-                ("queued", "b".to_owned(), -1),
-                ("queued", "c".to_owned(), 2)
+                ("held", "c".to_owned(), 2),
+                ("queued", "b".to_owned(), -1)
             ]
         );
         assert!(changes.take().is_empty());

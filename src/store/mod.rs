@@ -4,12 +4,13 @@
 //! decides.
 
 mod counts;
+mod lanes;
 pub mod postgres;
 mod sql;
 pub mod sqlite;
 
 use crate::core::error::{Error, Result, StorageCode};
-use crate::core::model::{Delivery, DeliveryStatus};
+use crate::core::model::{Delivery, Stage};
 use crate::core::prefix::IdKind;
 
 /// How hard a commit works to survive power loss.
@@ -52,10 +53,13 @@ pub(crate) fn id_column(kind: IdKind) -> (&'static str, &'static str) {
 /// A write found a delivery other than the transaction had read it: a
 /// store's bug or a change by hand mid-transaction, never a worker's race
 /// (writes hold the write lock or the row).
-pub(crate) fn not_as_read(delivery_id: &str, was: DeliveryStatus) -> Error {
+pub(crate) fn not_as_read(delivery_id: &str, was: Stage) -> Error {
     Error::storage(
         StorageCode::Other,
-        format!("delivery {delivery_id} is no longer {was} as this transaction read it"),
+        format!(
+            "delivery {delivery_id} is no longer {} as this transaction read it",
+            was.as_str()
+        ),
     )
 }
 

@@ -6,7 +6,7 @@
 
 use super::spill_error;
 use crate::core::error::Result;
-use crate::core::model::{Delivery, Event};
+use crate::core::model::{Delivery, Event, Place};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -101,6 +101,9 @@ pub(super) fn encode_delivery(d: &Delivery) -> Vec<u8> {
         d.claimed_at,
         d.lease_expires_at,
         d.delivered_at,
+        d.place.lane,
+        d.place.seq,
+        i64::from(d.place.held),
     ] {
         out.number(n);
     }
@@ -127,6 +130,11 @@ pub(super) fn decode_delivery(bytes: &[u8]) -> Result<Delivery> {
         claimed_at: from.number()?,
         lease_expires_at: from.number()?,
         delivered_at: from.number()?,
+        place: Place {
+            lane: from.number()?,
+            seq: from.number()?,
+            held: from.number()? != 0,
+        },
     };
     from.end()?;
     Ok(delivery)
@@ -231,6 +239,11 @@ mod tests {
             claimed_at: 4,
             lease_expires_at: 5,
             delivered_at: 6,
+            place: Place {
+                lane: 3,
+                seq: (2 << 32) | 9,
+                held: true,
+            },
         };
         reads_back(encode_delivery(&delivery), decode_delivery, &delivery);
     }

@@ -3,7 +3,7 @@
 
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::model::{Delivery, Event, Place, Stage, Subscription};
 use crate::core::storage::DeliveryFilter;
 use postgres::Row;
 use postgres::types::ToSql;
@@ -61,7 +61,7 @@ impl Query {
         self.eq("sub_id", filter.sub_id.as_deref());
         self.eq("client_id", filter.client_id.as_deref());
         self.eq("transport", filter.transport.map(|t| t.as_str()));
-        self.eq("status", filter.status.map(|s| s.as_str()));
+        self.eq("status", filter.stage().map(|s| s.as_str()));
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(Box::new(event_type.to_owned()));
             self.sql.push_str(&format!(
@@ -125,6 +125,7 @@ pub(super) fn subscription_row(row: &Row) -> Result<Subscription> {
 }
 
 pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
+    let stage: Stage = parsed(row, 6)?;
     Ok(Delivery {
         delivery_id: row.get(0),
         event_id: row.get(1),
@@ -132,7 +133,7 @@ pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
         client_id: row.get(3),
         transport: parsed(row, 4)?,
         endpoint: row.get(5),
-        status: parsed(row, 6)?,
+        status: stage.status(),
         attempt: row.get(7),
         claimed_by: row.get(8),
         last_error: row.get(9),
@@ -143,5 +144,10 @@ pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
         claimed_at: row.get(14),
         lease_expires_at: row.get(15),
         delivered_at: row.get(16),
+        place: Place {
+            lane: row.get(17),
+            seq: row.get(18),
+            held: stage == Stage::Held,
+        },
     })
 }

@@ -5,6 +5,7 @@
 mod bulk;
 mod counts;
 mod inserts;
+mod lanes;
 mod pending;
 mod statements;
 mod subscriptions;
@@ -19,13 +20,15 @@ use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscriptio
 use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Subscription};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
+use crate::core::ordering::{LaneHead, Waiting};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
+use crate::store::lanes::{self as store_lanes, LaneChanges};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
 };
@@ -58,7 +61,7 @@ pub(super) struct PostgresTx<'c> {
     /// Transitions not yet written, each with the status it was read in:
     /// written together before the next statement or the commit, so a
     /// claim or completion of 500 is one round trip, not 500.
-    pending: Vec<(DeliveryStatus, Delivery)>,
+    pending: Vec<(Stage, Delivery)>,
     /// Changes to the kept delivery counts, written just before the commit
     /// to the count rows of `slot`.
     counts: CountChanges,
@@ -68,6 +71,8 @@ pub(super) struct PostgresTx<'c> {
     /// The definitions of the indexes a large batch set aside, to build
     /// them again once it is written.
     set_aside: Vec<String>,
+    /// What this transaction did to lanes, settled before the commit.
+    lanes: LaneChanges,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -87,12 +92,14 @@ impl<'c> PostgresTx<'c> {
             slot: counts::random_slot(),
             made_ready: false,
             set_aside: Vec::new(),
+            lanes: LaneChanges::default(),
         }
     }
 }
 
 impl Tx for PostgresTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
+        self.made_ready |= store_lanes::settle(&mut *self)?;
         self.flush()?;
         if self.made_ready {
             self.execute(super::notify::NOTIFY, &[])?;
@@ -252,7 +259,7 @@ impl Tx for PostgresTx<'_> {
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2))),
         )?;
         self.write_delivery(d, DELIVERY_REPLACE)?;
-        self.made_ready |= d.status == DeliveryStatus::Queued;
+        self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         self.counts.replaced(replaced.into_iter().next(), d);
         Ok(())
     }
@@ -261,8 +268,8 @@ impl Tx for PostgresTx<'_> {
         self.prefetched.remove(&d.delivery_id);
         let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
         if inserted {
-            self.counts.add(d.status, d.transport, &d.client_id, 1);
-            self.made_ready |= d.status == DeliveryStatus::Queued;
+            self.counts.added(d);
+            self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         }
         Ok(inserted)
     }
@@ -275,7 +282,7 @@ impl Tx for PostgresTx<'_> {
         self.put_delivery_rows(deliveries)
     }
 
-    fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
+    fn update_delivery(&mut self, was: Stage, d: &Delivery) -> Result<()> {
         self.prefetched.remove(&d.delivery_id);
         // Written with the others before the next statement or the commit;
         // a second change of the same delivery first writes the one before.
@@ -287,7 +294,7 @@ impl Tx for PostgresTx<'_> {
             self.flush()?;
         }
         self.pending.push((was, d.clone()));
-        self.made_ready |= d.status == DeliveryStatus::Queued;
+        self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         self.counts.moved(was, d);
         Ok(())
     }
@@ -422,6 +429,36 @@ impl Tx for PostgresTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
+    }
+
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
+        store_lanes::join(self, sub_id, subject, index)
+    }
+
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
+        store_lanes::head(self, lane)
+    }
+
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
+        self.lanes.leave(lane, seq);
+        Ok(())
+    }
+
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.lanes.mark_dead(lane, seq, dead);
+        Ok(())
+    }
+
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
+        lanes::drop_all(self, sub_id)
+    }
+
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
+        lanes::waits_for(self, lane)
+    }
+
+    fn waiting(&mut self) -> Result<Waiting> {
+        lanes::waiting(self)
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {

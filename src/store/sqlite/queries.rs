@@ -72,7 +72,7 @@ impl Conditions {
         self.eq("sub_id", filter.sub_id.as_deref());
         self.eq("client_id", filter.client_id.as_deref());
         self.is("transport", filter.transport.map(|t| t.as_str()));
-        self.is("status", filter.status.map(|s| s.as_str()));
+        self.is("status", filter.stage().map(|s| s.as_str()));
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(SqlValue::Text(event_type.to_owned()));
             self.sql.push_str(&format!(

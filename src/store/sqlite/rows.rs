@@ -5,7 +5,7 @@
 use super::sql_error;
 use crate::core::error::Result;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::model::{Delivery, Event, Place, Stage, Subscription};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;
@@ -66,6 +66,7 @@ pub(super) fn subscription_row(row: &Row<'_>) -> rusqlite::Result<Subscription> 
 }
 
 pub(super) fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
+    let stage: Stage = parsed(row, 6)?;
     Ok(Delivery {
         delivery_id: row.get(0)?,
         event_id: row.get(1)?,
@@ -73,7 +74,7 @@ pub(super) fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
         client_id: row.get(3)?,
         transport: parsed(row, 4)?,
         endpoint: row.get(5)?,
-        status: parsed(row, 6)?,
+        status: stage.status(),
         attempt: row.get(7)?,
         claimed_by: row.get(8)?,
         last_error: row.get(9)?,
@@ -84,6 +85,11 @@ pub(super) fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
         claimed_at: row.get(14)?,
         lease_expires_at: row.get(15)?,
         delivered_at: row.get(16)?,
+        place: Place {
+            lane: row.get(17)?,
+            seq: row.get(18)?,
+            held: stage == Stage::Held,
+        },
     })
 }
 
@@ -115,7 +121,7 @@ static DELIVERY_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
     [DELIVERY_REPLACE, "ON CONFLICT (delivery_id) DO NOTHING"].map(|conflict| {
         format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) VALUES \
-             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) {conflict}"
+             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) {conflict}"
         )
     })
 });
@@ -164,7 +170,7 @@ pub(super) fn write_deliveries<'d>(
                 d.client_id,
                 d.transport.as_str(),
                 d.endpoint,
-                d.status.as_str(),
+                d.stage().as_str(),
                 d.attempt,
                 d.claimed_by,
                 d.last_error,
@@ -175,6 +181,8 @@ pub(super) fn write_deliveries<'d>(
                 d.claimed_at,
                 d.lease_expires_at,
                 d.delivered_at,
+                d.place.lane,
+                d.place.seq,
             ])
         },
     )

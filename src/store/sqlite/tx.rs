@@ -2,6 +2,7 @@
 //! Statements are prepared once per connection (`prepare_cached`).
 
 mod counts;
+mod lanes;
 
 use super::bulk;
 use super::ledger;
@@ -13,13 +14,15 @@ use super::rows::{
 use super::sql_error;
 use crate::core::error::Result;
 use crate::core::json::Object;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Subscription};
+use crate::core::model::{Delivery, Event, Secret, Stage, Subscription};
+use crate::core::ordering::{LaneHead, Waiting};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
+use crate::store::lanes::{self as store_lanes, LaneChanges};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
@@ -36,6 +39,8 @@ pub(super) struct SqliteTx<'c> {
     counts: CountChanges,
     /// Indexes a large batch set aside, to be built again when it is written.
     set_aside: Vec<String>,
+    /// What this transaction did to lanes, settled before the commit.
+    lanes: LaneChanges,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -45,6 +50,7 @@ impl<'c> SqliteTx<'c> {
             matches: HashMap::new(),
             counts: CountChanges::default(),
             set_aside: Vec::new(),
+            lanes: LaneChanges::default(),
         }
     }
 
@@ -84,6 +90,7 @@ impl<'c> SqliteTx<'c> {
 
 impl Tx for SqliteTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
+        store_lanes::settle(&mut *self)?;
         counts::flush(&mut self.counts, &self.tx)?;
         self.tx.commit().map_err(|e| sql_error(&e))
     }
@@ -250,14 +257,14 @@ impl Tx for SqliteTx<'_> {
             .zip(changed)
             .map(|(d, n)| {
                 if n == 1 {
-                    self.counts.add(d.status, d.transport, &d.client_id, 1);
+                    self.counts.added(d);
                 }
                 n == 1
             })
             .collect())
     }
 
-    fn update_delivery(&mut self, was: DeliveryStatus, d: &Delivery) -> Result<()> {
+    fn update_delivery(&mut self, was: Stage, d: &Delivery) -> Result<()> {
         // Only the columns a transition changes, so indexes on the others
         // (creation time, event and attempt) are left alone. The condition
         // makes sure the row is in the group the change is counted against.
@@ -272,7 +279,7 @@ impl Tx for SqliteTx<'_> {
         let changed = stmt
             .execute(params![
                 d.delivery_id,
-                d.status.as_str(),
+                d.stage().as_str(),
                 d.claimed_by,
                 d.last_error,
                 json_text(&d.meta),
@@ -367,7 +374,7 @@ impl Tx for SqliteTx<'_> {
                 .map_err(|e| sql_error(&e))?
                 == 1
             {
-                self.counts.add(d.status, d.transport, &d.client_id, -1);
+                self.counts.add(d.stage(), d.transport, &d.client_id, -1);
             }
         }
         Ok(())
@@ -385,6 +392,36 @@ impl Tx for SqliteTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
+    }
+
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
+        store_lanes::join(self, sub_id, subject, index)
+    }
+
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
+        store_lanes::head(self, lane)
+    }
+
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
+        self.lanes.leave(lane, seq);
+        Ok(())
+    }
+
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.lanes.mark_dead(lane, seq, dead);
+        Ok(())
+    }
+
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
+        lanes::drop_all(self, sub_id)
+    }
+
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
+        lanes::waits_for(self, lane)
+    }
+
+    fn waiting(&mut self) -> Result<Waiting> {
+        lanes::waiting(self)
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {

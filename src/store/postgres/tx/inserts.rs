@@ -5,7 +5,7 @@
 
 use super::PostgresTx;
 use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus, Event};
+use crate::core::model::{Delivery, DeliveryStatus, Event, Stage};
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::{delivery_row, json_text, parsed};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
@@ -16,10 +16,10 @@ use std::collections::HashSet;
 const EVENT_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
      $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[])";
 
-/// The rows of `$1..$17`, one array per column of [`DELIVERY_COLUMNS`].
+/// The rows of `$1..$19`, one array per column of [`DELIVERY_COLUMNS`].
 const DELIVERY_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
      $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], \
-     $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[])";
+     $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[])";
 
 /// An array parameter per column, in the order of the columns.
 type Arrays = Vec<Box<dyn ToSql + Sync>>;
@@ -61,7 +61,7 @@ fn delivery_arrays(deliveries: &[Delivery]) -> Arrays {
         text(|d| d.client_id.clone()),
         text(|d| d.transport.as_str().to_owned()),
         text(|d| d.endpoint.clone()),
-        text(|d| d.status.as_str().to_owned()),
+        text(|d| d.stage().as_str().to_owned()),
         number(|d| d.attempt),
         text(|d| d.claimed_by.clone()),
         text(|d| d.last_error.clone()),
@@ -72,6 +72,8 @@ fn delivery_arrays(deliveries: &[Delivery]) -> Arrays {
         number(|d| d.claimed_at),
         number(|d| d.lease_expires_at),
         number(|d| d.delivered_at),
+        number(|d| d.place.lane),
+        number(|d| d.place.seq),
     ]
 }
 
@@ -132,8 +134,8 @@ impl PostgresTx<'_> {
         for d in deliveries {
             let was_inserted = inserted.contains(&d.delivery_id);
             if was_inserted {
-                self.counts.add(d.status, d.transport, &d.client_id, 1);
-                self.made_ready |= d.status == DeliveryStatus::Queued;
+                self.counts.added(d);
+                self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
             }
             answers.push(was_inserted);
         }
@@ -164,8 +166,8 @@ impl PostgresTx<'_> {
             self.counts.add(status, transport, &client_id, -1);
         }
         for d in deliveries {
-            self.counts.add(d.status, d.transport, &d.client_id, 1);
-            self.made_ready |= d.status == DeliveryStatus::Queued;
+            self.counts.added(d);
+            self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         }
         Ok(())
     }

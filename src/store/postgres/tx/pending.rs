@@ -5,7 +5,7 @@
 
 use super::PostgresTx;
 use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus};
+use crate::core::model::{Delivery, Stage};
 use crate::store::not_as_read;
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;
@@ -36,14 +36,14 @@ impl PostgresTx<'_> {
             return Ok(());
         }
         let pending = std::mem::take(&mut self.pending);
-        let text = |f: fn(&(DeliveryStatus, Delivery)) -> String| -> Vec<String> {
+        let text = |f: fn(&(Stage, Delivery)) -> String| -> Vec<String> {
             pending.iter().map(f).collect()
         };
         let number =
             |f: fn(&Delivery) -> i64| -> Vec<i64> { pending.iter().map(|(_, d)| f(d)).collect() };
         let columns = (
             text(|(_, d)| d.delivery_id.clone()),
-            text(|(_, d)| d.status.as_str().to_owned()),
+            text(|(_, d)| d.stage().as_str().to_owned()),
             text(|(_, d)| d.claimed_by.clone()),
             text(|(_, d)| d.last_error.clone()),
             text(|(_, d)| json_text(&d.meta)),

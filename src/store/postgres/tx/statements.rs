@@ -118,7 +118,7 @@ impl PostgresTx<'_> {
     pub(super) fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
         let sql = format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) {conflict}"
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) {conflict}"
         );
         self.execute(
             &sql,
@@ -129,7 +129,7 @@ impl PostgresTx<'_> {
                 &d.client_id,
                 &d.transport.as_str(),
                 &d.endpoint,
-                &d.status.as_str(),
+                &d.stage().as_str(),
                 &d.attempt,
                 &d.claimed_by,
                 &d.last_error,
@@ -140,6 +140,8 @@ impl PostgresTx<'_> {
                 &d.claimed_at,
                 &d.lease_expires_at,
                 &d.delivered_at,
+                &d.place.lane,
+                &d.place.seq,
             ],
         )
     }

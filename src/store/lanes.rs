@@ -1,0 +1,153 @@
+//! The lanes of ordered subscriptions as both backends keep them (see
+//! [`crate::core::ordering`]): the places a transaction gives out, and what
+//! its commit does to the lanes it touched. Each backend supplies the
+//! statements ([`LaneRows`]); the order of the work is here, once.
+
+use super::counts::CountChanges;
+use crate::core::error::Result;
+use crate::core::model::{DeliveryStatus, Stage, Transport};
+use crate::core::ordering::LaneHead;
+use std::collections::{BTreeMap, HashMap};
+
+/// Places are `block << BLOCK_SHIFT | index`: a transaction's block of a
+/// lane, then its own order within the block.
+const BLOCK_SHIFT: u32 = 32;
+
+/// What a transaction has done to lanes so far, applied at its commit.
+#[derive(Default)]
+pub(crate) struct LaneChanges {
+    /// Lanes joined: by (subscription, subject), the lane's id, this
+    /// transaction's block and the next index to give without one.
+    joined: HashMap<(String, String), (i64, i64, i64)>,
+    /// Heads done, by lane: the lane moves on if its head is still this.
+    left: BTreeMap<i64, i64>,
+    /// Heads marked dead (or no longer), by lane.
+    dead: BTreeMap<i64, (i64, bool)>,
+}
+
+/// The statements behind lanes, one backend's.
+pub(crate) trait LaneRows {
+    /// Takes the next block of the lane of (sub, subject), made if new,
+    /// holding the lane's lock to the end of the transaction: its id and
+    /// the block.
+    fn take_block(&mut self, sub_id: &str, subject: &str) -> Result<(i64, i64)>;
+    /// Head and dead flag of a lane.
+    fn head(&mut self, lane: i64) -> Result<Option<(i64, bool)>>;
+    /// Sets the lane's head to 0 if it is `seq`; true when it was.
+    fn clear_head(&mut self, lane: i64, seq: i64) -> Result<bool>;
+    fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()>;
+    /// The lowest place of the lane's held deliveries.
+    fn first_held(&mut self, lane: i64) -> Result<Option<i64>>;
+    /// Queues the lane's held deliveries at `seq` and makes it the head:
+    /// the (transport, client) of each delivery queued.
+    fn promote(&mut self, lane: i64, seq: i64) -> Result<Vec<(Transport, String)>>;
+}
+
+/// A backend's transaction, which keeps its lane and count changes.
+pub(crate) trait LaneHolder: LaneRows + Sized {
+    fn lane_changes(&mut self) -> &mut LaneChanges;
+    fn count_changes(&mut self) -> &mut CountChanges;
+}
+
+/// `Tx::join_lane`.
+pub(crate) fn join<T: LaneHolder>(
+    tx: &mut T,
+    sub_id: &str,
+    subject: &str,
+    index: Option<i64>,
+) -> Result<(i64, i64)> {
+    let mut lanes = std::mem::take(tx.lane_changes());
+    let joined = lanes.join(tx, sub_id, subject, index);
+    *tx.lane_changes() = lanes;
+    joined
+}
+
+/// [`LaneChanges::settle`] of the transaction's own changes: true when it
+/// queued any delivery.
+pub(crate) fn settle<T: LaneHolder>(tx: &mut T) -> Result<bool> {
+    let mut lanes = std::mem::take(tx.lane_changes());
+    let mut counts = std::mem::take(tx.count_changes());
+    let settled = lanes.settle(tx, &mut counts);
+    *tx.count_changes() = counts;
+    settled
+}
+
+/// `Tx::lane_head`.
+pub(crate) fn head<T: LaneHolder>(tx: &mut T, lane: i64) -> Result<Option<LaneHead>> {
+    Ok(tx.head(lane)?.map(|(seq, dead)| LaneHead { seq, dead }))
+}
+
+/// Counts the deliveries of `released` (transport, client) as queued, no
+/// longer held.
+pub(crate) fn released(counts: &mut CountChanges, released: &[(Transport, String)]) {
+    for (transport, client) in released {
+        counts.add(Stage::Held, *transport, client, -1);
+        counts.add(Stage::Is(DeliveryStatus::Queued), *transport, client, 1);
+    }
+}
+
+impl LaneChanges {
+    /// A place in the lane of (sub, subject); see `Tx::join_lane`.
+    pub(crate) fn join(
+        &mut self,
+        rows: &mut dyn LaneRows,
+        sub_id: &str,
+        subject: &str,
+        index: Option<i64>,
+    ) -> Result<(i64, i64)> {
+        let key = (sub_id.to_owned(), subject.to_owned());
+        let (lane, block, next) = match self.joined.get_mut(&key) {
+            Some(joined) => joined,
+            None => {
+                let (lane, block) = rows.take_block(sub_id, subject)?;
+                self.joined.entry(key).or_insert((lane, block, 0))
+            }
+        };
+        let index = index.unwrap_or(*next);
+        *next = (*next).max(index + 1);
+        Ok((*lane, (*block << BLOCK_SHIFT) | index))
+    }
+
+    pub(crate) fn leave(&mut self, lane: i64, seq: i64) {
+        self.left.insert(lane, seq);
+        self.dead.remove(&lane);
+    }
+
+    pub(crate) fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) {
+        self.dead.insert(lane, (seq, dead));
+    }
+
+    /// Before the commit: heads done are left, dead marks written, and each
+    /// lane touched that has no head gets its first held delivery queued.
+    /// Lanes are taken in id order, so two commits never wait on each
+    /// other's lanes in opposite orders.
+    pub(crate) fn settle(
+        &mut self,
+        rows: &mut dyn LaneRows,
+        counts: &mut CountChanges,
+    ) -> Result<bool> {
+        let mut touched: BTreeMap<i64, bool> = BTreeMap::new();
+        for (lane, _, _) in self.joined.values() {
+            touched.insert(*lane, true);
+        }
+        for (&lane, &seq) in &self.left {
+            let cleared = rows.clear_head(lane, seq)?;
+            *touched.entry(lane).or_default() |= cleared;
+        }
+        for (&lane, &(seq, dead)) in &self.dead {
+            rows.set_dead(lane, seq, dead)?;
+        }
+        let mut queued_any = false;
+        for (lane, _) in touched.into_iter().filter(|(_, locked)| *locked) {
+            if rows.head(lane)?.is_some_and(|(head, _)| head == 0)
+                && let Some(seq) = rows.first_held(lane)?
+            {
+                let queued = rows.promote(lane, seq)?;
+                released(counts, &queued);
+                queued_any |= !queued.is_empty();
+            }
+        }
+        *self = LaneChanges::default();
+        Ok(queued_any)
+    }
+}

@@ -1,0 +1,118 @@
+//! The lanes of ordered subscriptions in PostgreSQL: the statements behind
+//! [`LaneRows`], and the rest of what `Tx` asks of lanes. A lane's row is
+//! locked by the first statement of a transaction that adds to it or moves
+//! its head, and stays locked to the commit.
+
+use super::PostgresTx;
+use crate::core::error::Result;
+use crate::core::model::Transport;
+use crate::core::ordering::Waiting;
+use crate::core::storage::DeliveryFilter;
+use crate::store::counts::CountChanges;
+use crate::store::counts::KeptCounts;
+use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, released};
+use crate::store::postgres::rows::{Query, parsed};
+
+pub(super) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
+     ON CONFLICT (sub_id, subject) DO UPDATE SET blocks = lanes.blocks + 1 RETURNING lane_id, blocks";
+pub(super) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = $1";
+pub(super) const CLEAR_HEAD: &str =
+    "UPDATE lanes SET head = 0, dead = FALSE WHERE lane_id = $1 AND head = $2";
+pub(super) const SET_DEAD: &str = "UPDATE lanes SET dead = $3 WHERE lane_id = $1 AND head = $2";
+pub(super) const FIRST_HELD: &str = "SELECT lane_seq FROM deliveries \
+     WHERE status = 'held' AND lane = $1 ORDER BY lane_seq LIMIT 1";
+pub(super) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
+     WHERE status = 'held' AND lane = $1 AND lane_seq = $2 RETURNING transport, client_id";
+pub(super) const SET_HEAD: &str = "UPDATE lanes SET head = $2 WHERE lane_id = $1";
+pub(super) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
+     WHERE sub_id = $1 AND status = 'held' RETURNING transport, client_id";
+pub(super) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = $1";
+pub(super) const WAITS_FOR: &str = "SELECT d.delivery_id FROM lanes \
+     JOIN deliveries AS d ON d.lane = lanes.lane_id AND d.lane_seq = lanes.head AND d.lane > 0 \
+     WHERE lanes.lane_id = $1 AND lanes.head > 0 ORDER BY d.attempt DESC LIMIT 1";
+pub(super) const SUBJECTS_WAITING: &str =
+    "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held'";
+pub(super) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead";
+
+fn transport_client(row: &postgres::Row) -> Result<(Transport, String)> {
+    Ok((parsed(row, 0)?, row.get(1)))
+}
+
+pub(super) fn drop_all(tx: &mut PostgresTx<'_>, sub_id: &str) -> Result<()> {
+    let queued = tx.rows(RELEASE_HELD, &[&sub_id], transport_client)?;
+    released(&mut tx.counts, &queued);
+    tx.made_ready |= !queued.is_empty();
+    tx.execute(DROP_LANES, &[&sub_id]).map(drop)
+}
+
+pub(super) fn waits_for(tx: &mut PostgresTx<'_>, lane: i64) -> Result<Option<String>> {
+    Ok(tx
+        .rows(WAITS_FOR, &[&lane], |row| Ok(row.get(0)))?
+        .into_iter()
+        .next())
+}
+
+pub(super) fn waiting(tx: &mut PostgresTx<'_>) -> Result<Waiting> {
+    let held: i64 = tx
+        .kept(&DeliveryFilter::default().held())?
+        .iter()
+        .map(|(_, _, _, n)| n)
+        .sum();
+    let count = |tx: &mut PostgresTx<'_>, sql: &str| {
+        tx.count(Query {
+            sql: sql.to_owned(),
+            params: Vec::new(),
+        })
+    };
+    Ok(Waiting {
+        deliveries: held,
+        subjects: count(tx, SUBJECTS_WAITING)?,
+        held_by_dead: count(tx, HELD_BY_DEAD)?,
+    })
+}
+
+impl LaneHolder for PostgresTx<'_> {
+    fn lane_changes(&mut self) -> &mut LaneChanges {
+        &mut self.lanes
+    }
+    fn count_changes(&mut self) -> &mut CountChanges {
+        &mut self.counts
+    }
+}
+
+impl LaneRows for PostgresTx<'_> {
+    fn take_block(&mut self, sub_id: &str, subject: &str) -> Result<(i64, i64)> {
+        let taken = self.rows(TAKE_BLOCK, &[&sub_id, &subject], |row| {
+            Ok((row.get(0), row.get(1)))
+        })?;
+        Ok(taken[0])
+    }
+
+    fn head(&mut self, lane: i64) -> Result<Option<(i64, bool)>> {
+        Ok(self
+            .rows(HEAD, &[&lane], |row| Ok((row.get(0), row.get(1))))?
+            .into_iter()
+            .next())
+    }
+
+    fn clear_head(&mut self, lane: i64, seq: i64) -> Result<bool> {
+        Ok(self.execute(CLEAR_HEAD, &[&lane, &seq])? == 1)
+    }
+
+    fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.execute(SET_DEAD, &[&lane, &seq, &dead]).map(drop)
+    }
+
+    fn first_held(&mut self, lane: i64) -> Result<Option<i64>> {
+        Ok(self
+            .rows(FIRST_HELD, &[&lane], |row| Ok(row.get(0)))?
+            .into_iter()
+            .next())
+    }
+
+    fn promote(&mut self, lane: i64, seq: i64) -> Result<Vec<(Transport, String)>> {
+        let queued = self.rows(PROMOTE, &[&lane, &seq], transport_client)?;
+        self.execute(SET_HEAD, &[&lane, &seq])?;
+        Ok(queued)
+    }
+}
