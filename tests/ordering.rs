@@ -1,0 +1,269 @@
+//! Deliveries in order per subject, through the binary on both backends:
+//! one delivery of a subject claimable at a time, in recording order;
+//! retries, expired leases and dead letters keeping (or, with `skip`,
+//! giving up) the order; other subjects never waiting; and several worker
+//! processes, each running several handlers at once, whose logged runs
+//! never overlap within a subject and succeed in recording order.
+
+mod common;
+
+use common::db::{Db, NOW};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// An ordered subscription for `order.*`, and the flags given.
+fn ordered(db: &Db, extra: &[&str]) -> String {
+    let mut args = vec!["--types", "order.*", "--ordered-by", "subject"];
+    args.extend_from_slice(extra);
+    db.sub(&args)
+}
+
+/// Records `order.TYPE` for `subject`; the id of its one delivery.
+fn record(db: &Db, now: i64, event_type: &str, subject: &str) -> String {
+    let recorded = db.record(now, &format!("order.{event_type}"), subject);
+    recorded["deliveries"][0]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The ids `delivery ready` lists, in claim order.
+fn ready(db: &Db, now: i64) -> Vec<String> {
+    ids(&db.json(now, &["delivery", "ready", "--limit", "500"]))
+}
+
+fn ids(answer: &Value) -> Vec<String> {
+    answer["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+test_on_both!(
+    a_subject_is_handed_out_one_at_a_time_in_recording_order,
+    "ordered_one_at_a_time"
+);
+fn a_subject_is_handed_out_one_at_a_time_in_recording_order(db: Db) {
+    let sub = ordered(&db, &[]);
+    // All in one second: createdAt ties, the recording order decides.
+    let a1 = record(&db, NOW, "created", "order-a");
+    let b1 = record(&db, NOW, "created", "order-b");
+    let a2 = record(&db, NOW, "paid", "order-a");
+    let a3 = record(&db, NOW, "shipped", "order-a");
+    let b2 = record(&db, NOW, "paid", "order-b");
+    let no_subject = record(&db, NOW, "note", "");
+
+    let mut heads = ready(&db, NOW);
+    heads.sort();
+    let mut want = vec![a1.clone(), b1.clone(), no_subject.clone()];
+    want.sort();
+    assert_eq!(heads, want, "one per subject, and the unordered one");
+    // A claim of many takes the heads only.
+    let claimed = db.json(
+        NOW,
+        &["delivery", "claim", "--batch", "10", "--worker", "w"],
+    );
+    assert_eq!(claimed["count"], 3, "{claimed}");
+    assert!(
+        ready(&db, NOW).is_empty(),
+        "every subject has one in flight"
+    );
+
+    // Queued, in the reference's words, includes the held ones.
+    let queued = db.json(NOW, &["delivery", "list", "--status", "queued"]);
+    let mut queued = ids(&queued);
+    queued.sort();
+    let mut held = vec![a2.clone(), a3.clone(), b2.clone()];
+    held.sort();
+    assert_eq!(queued, held);
+    let waiting = db.json(NOW, &["delivery", "list", "--waiting"]);
+    let waits: HashMap<String, String> = waiting["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            assert_eq!(d["status"], "queued");
+            (
+                d["deliveryId"].as_str().unwrap().to_owned(),
+                d["waitingFor"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        waits,
+        HashMap::from([
+            (a2.clone(), a1.clone()),
+            (a3.clone(), a1.clone()),
+            (b2.clone(), b1.clone())
+        ])
+    );
+    let stats = db.text(NOW, &["stats", "--format", "prometheus"]);
+    for line in [
+        "outbox_waiting 3",
+        "outbox_subjects_waiting 2",
+        "outbox_subjects_held_by_dead_letter 0",
+    ] {
+        assert!(stats.lines().any(|l| l == line), "{line}:\n{stats}");
+    }
+
+    // Done, the head lets the next one of its subject go: only that one.
+    db.complete(NOW, &a1);
+    assert_eq!(ready(&db, NOW), [a2.clone()]);
+    db.complete(NOW, &b1);
+    let mut next = ready(&db, NOW);
+    next.sort();
+    let mut want = vec![a2.clone(), b2.clone()];
+    want.sort();
+    assert_eq!(next, want);
+    db.json(
+        NOW,
+        &["delivery", "claim", "--batch", "10", "--worker", "w"],
+    );
+    db.complete(NOW, &a2);
+    assert_eq!(ready(&db, NOW), [a3], "b2 is claimed still");
+
+    // Lifting the ordering queues what was held.
+    let c1 = record(&db, NOW, "created", "order-c");
+    let c2 = record(&db, NOW, "paid", "order-c");
+    assert!(!ready(&db, NOW).contains(&c2));
+    db.json(NOW, &["sub", "update", &sub, "--ordered-by", "none"]);
+    let now_ready = ready(&db, NOW);
+    assert!(now_ready.contains(&c1) && now_ready.contains(&c2));
+    let stats = db.text(NOW, &["stats", "--format", "prometheus"]);
+    assert!(stats.lines().any(|l| l == "outbox_waiting 0"), "{stats}");
+}
+
+test_on_both!(
+    a_retry_or_an_expired_lease_keeps_the_subject_waiting,
+    "ordered_retry_and_lease"
+);
+fn a_retry_or_an_expired_lease_keeps_the_subject_waiting(db: Db) {
+    ordered(&db, &["--retry-schedule", "1m"]);
+    let first = record(&db, NOW, "created", "order-a");
+    let second = record(&db, NOW, "paid", "order-a");
+    assert_eq!(db.claim(NOW), first);
+    let failed = db.fail(NOW, &first, &[]);
+    let retry = failed["retry"]["delivery"]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        ready(&db, NOW).is_empty(),
+        "the retry is due in a minute and the next event waits for it"
+    );
+    assert_eq!(ready(&db, NOW + 60), [retry.clone()]);
+    let claimed = db.json(
+        NOW + 60,
+        &["delivery", "claim", "--worker", "w", "--lease", "30s"],
+    );
+    assert_eq!(claimed["delivery"]["deliveryId"], retry.as_str());
+    // Its lease runs out: the same head is handed out again, not the next.
+    assert!(ready(&db, NOW + 80).is_empty());
+    assert_eq!(ready(&db, NOW + 100), [retry.clone()]);
+    let again = db.json(NOW + 100, &["delivery", "claim", "--worker", "w2"]);
+    assert_eq!(again["delivery"]["deliveryId"], retry.as_str());
+    db.json(
+        NOW + 100,
+        &["delivery", "complete", &retry, "--worker", "w2"],
+    );
+    assert_eq!(ready(&db, NOW + 100), [second]);
+}
+
+test_on_both!(
+    a_dead_head_blocks_its_subject_until_redriven_and_skip_lets_the_next_go,
+    "ordered_dead"
+);
+fn a_dead_head_blocks_its_subject_until_redriven_and_skip_lets_the_next_go(db: Db) {
+    for (client, on_dead) in [("blocker", "block"), ("skipper", "skip")] {
+        db.json(
+            NOW,
+            &[
+                "sub",
+                "create",
+                "--client",
+                client,
+                "--any-target",
+                "--types",
+                "order.*",
+                "--ordered-by",
+                "subject",
+                "--on-dead",
+                on_dead,
+            ],
+        );
+    }
+    let first = db.record(NOW, "order.created", "order-a");
+    let second = db.record(NOW, "order.paid", "order-a");
+    let by_client = |recorded: &Value, client: &str| -> String {
+        recorded["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["clientId"] == client)
+            .unwrap()["deliveryId"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    for client in ["blocker", "skipper"] {
+        let head = by_client(&first, client);
+        let claimed = db.json(
+            NOW,
+            &["delivery", "claim", "--client", client, "--worker", "w"],
+        );
+        assert_eq!(claimed["delivery"]["deliveryId"], head.as_str());
+        db.fail(NOW, &head, &["--no-retry"]);
+    }
+    let ready_now = ready(&db, NOW);
+    assert_eq!(
+        ready_now,
+        [by_client(&second, "skipper")],
+        "skip lets the next go; block holds it"
+    );
+    let stats = db.text(NOW, &["stats", "--format", "prometheus"]);
+    assert!(
+        stats
+            .lines()
+            .any(|l| l == "outbox_subjects_held_by_dead_letter 1"),
+        "{stats}"
+    );
+    // Redriven, the dead head runs first; then the next one goes.
+    let dead = by_client(&first, "blocker");
+    let redriven = db.json(NOW, &["delivery", "redrive", &dead]);
+    let redriven = redriven["deliveries"][0]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(ready(&db, NOW).contains(&redriven));
+    assert!(!ready(&db, NOW).contains(&by_client(&second, "blocker")));
+    let stats = db.text(NOW, &["stats", "--format", "prometheus"]);
+    assert!(
+        stats
+            .lines()
+            .any(|l| l == "outbox_subjects_held_by_dead_letter 0"),
+        "{stats}"
+    );
+    db.json(
+        NOW,
+        &["delivery", "claim", "--client", "blocker", "--worker", "w"],
+    );
+    db.complete(NOW, &redriven);
+    assert!(ready(&db, NOW).contains(&by_client(&second, "blocker")));
+}
+
+test_on_both!(
+    a_dead_head_canceled_lets_its_subject_go_on,
+    "ordered_dead_canceled"
+);
+fn a_dead_head_canceled_lets_its_subject_go_on(db: Db) {
+    ordered(&db, &[]);
+    let first = record(&db, NOW, "created", "order-a");
+    let second = record(&db, NOW, "paid", "order-a");
+    db.claim(NOW);
+    db.fail(NOW, &first, &["--no-retry"]);
+    assert!(ready(&db, NOW).is_empty());
+    db.json(NOW, &["delivery", "cancel", &first]);
+    assert_eq!(ready(&db, NOW), [second]);
+}
