@@ -267,3 +267,131 @@ fn a_dead_head_canceled_lets_its_subject_go_on(db: Db) {
     db.json(NOW, &["delivery", "cancel", &first]);
     assert_eq!(ready(&db, NOW), [second]);
 }
+
+/// A handler that logs each run (subject, event, start and end in
+/// nanoseconds, result), fails a quarter of its runs at random, and fails
+/// the events listed in `doomed` on every attempt up to the third.
+const HANDLER: &str = r#"#!/bin/bash
+start=$(date +%s%N)
+sleep "0.0$((RANDOM % 4))"
+if grep -q "$OUTBOX_EVENT_ID" "$DIR/doomed" && [ "$OUTBOX_ATTEMPT" -le 3 ]; then
+    result=fail
+elif [ $((RANDOM % 4)) = 0 ]; then
+    result=fail
+else
+    result=ok
+fi
+echo "$OUTBOX_SUBJECT $OUTBOX_EVENT_ID $start $(date +%s%N) $result" >> "$DIR/runs.log"
+[ "$result" = ok ]
+"#;
+
+test_on_both!(
+    workers_at_once_run_each_subject_in_order_and_never_two_at_a_time,
+    "ordered_workers"
+);
+fn workers_at_once_run_each_subject_in_order_and_never_two_at_a_time(db: Db) {
+    const SUBJECTS: usize = 10;
+    const ROUNDS: usize = 5;
+    let dir = tempfile::tempdir().unwrap();
+    let handler = dir.path().join("handler.sh");
+    std::fs::write(&handler, HANDLER).unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&handler)
+        .status()
+        .unwrap();
+    ordered(&db, &["--retry-schedule", "1s", "--max-attempts", "3"]);
+    // One batch, its lines interleaving the subjects: the recording order
+    // is the order of the lines.
+    let mut lines = String::new();
+    for round in 0..ROUNDS {
+        for s in 0..SUBJECTS {
+            lines.push_str(&format!(
+                "{{\"type\": \"order.step\", \"subject\": \"s{s}\", \"payload\": {{\"round\": {round}}}}}\n"
+            ));
+        }
+    }
+    let answers = db.json_with_stdin(NOW, &["event", "record", "--batch", "-"], &lines);
+    let mut round_of = HashMap::new();
+    for (i, answer) in answers.iter().enumerate() {
+        round_of.insert(
+            answer["event"]["eventId"].as_str().unwrap().to_owned(),
+            i / SUBJECTS,
+        );
+    }
+    // Two events fail for good and are redriven.
+    let doomed = [&answers[3 + SUBJECTS], &answers[7]]
+        .map(|a| a["event"]["eventId"].as_str().unwrap().to_owned());
+    std::fs::write(dir.path().join("doomed"), doomed.join("\n")).unwrap();
+
+    let work = || {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+            .args(["work", "--drain", "--concurrency", "4", "--"])
+            .arg(&handler)
+            .env("OUTBOX_DB", &db.target)
+            .env("DIR", dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let mut finished = false;
+    for _ in 0..80 {
+        let mut workers = [work(), work()];
+        for w in &mut workers {
+            w.wait().unwrap();
+        }
+        if !db.dead().is_empty() {
+            db.json(NOW, &["delivery", "redrive", "--all"]);
+        }
+        let stats = db.json(NOW, &["stats"]);
+        let by_status = &stats["stats"]["byStatus"];
+        if by_status["queued"].is_null() && by_status["claimed"].is_null() {
+            finished = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    assert!(finished, "every delivery ends, within 80 rounds");
+
+    let log = std::fs::read_to_string(dir.path().join("runs.log")).unwrap();
+    let mut runs: HashMap<String, Vec<(u128, u128, String, bool)>> = HashMap::new();
+    for line in log.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        runs.entry(f[0].to_owned()).or_default().push((
+            f[2].parse().unwrap(),
+            f[3].parse().unwrap(),
+            f[1].to_owned(),
+            f[4] == "ok",
+        ));
+    }
+    assert_eq!(runs.len(), SUBJECTS, "{log}");
+    let mut failures = 0;
+    for (subject, mut runs) in runs {
+        runs.sort();
+        for pair in runs.windows(2) {
+            assert!(
+                pair[0].1 < pair[1].0,
+                "two runs of {subject} overlap: {pair:?}"
+            );
+        }
+        let succeeded: Vec<usize> = runs
+            .iter()
+            .filter(|r| r.3)
+            .map(|r| round_of[&r.2])
+            .collect();
+        assert_eq!(
+            succeeded,
+            (0..ROUNDS).collect::<Vec<_>>(),
+            "{subject} succeeded once per event, in recording order"
+        );
+        failures += runs.iter().filter(|r| !r.3).count();
+    }
+    assert!(failures >= 6, "the doomed events failed 3 times each");
+    // Every event's delivery ended delivered, the doomed ones after a redrive.
+    let stats = db.json(NOW, &["stats"]);
+    assert_eq!(
+        stats["stats"]["byStatus"]["delivered"],
+        (SUBJECTS * ROUNDS) as i64
+    );
+}
