@@ -162,3 +162,65 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
         .unwrap();
 }
+
+/// With 10,000 deliveries held behind their heads, older than every
+/// queued one: claims read the queue's own index, which holds no held
+/// delivery, and the lane statements read the lanes' small indexes.
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
+    use super::tx::lanes::{FIRST_HELD, HELD_BY_DEAD, PROMOTE, SUBJECTS_WAITING, WAITS_FOR};
+    let Some((mut client, schema)) = filled_schema() else {
+        return;
+    };
+    client
+        .execute(
+            "INSERT INTO deliveries SELECT 'delv_h' || lpad(to_hex(i), 23, '0'), 'evt_h' || i, 'sub_a', 'c0', \
+                 'poll', '', 'held', 1, '', '', '{}', -i, -i, 0, 0, 0, 0, 1 + i % 1000, i \
+             FROM generate_series(1, 10000) AS i",
+            &[],
+        )
+        .unwrap();
+    client
+        .execute(
+            "INSERT INTO lanes (sub_id, subject, head, blocks) \
+             SELECT 'sub_a', 's' || i, 1, 1 FROM generate_series(1, 1000) AS i",
+            &[],
+        )
+        .unwrap();
+    let lock = " FOR UPDATE SKIP LOCKED";
+    for analyzed in [false, true] {
+        if analyzed {
+            client
+                .batch_execute("ANALYZE deliveries; ANALYZE lanes")
+                .unwrap();
+        }
+        let q = claim_range(&DeliveryFilter::default(), false, NOW, 500, lock);
+        let found = query_plan(&mut client, true, &q);
+        assert_reads(&found, "deliveries_queued", "a claim");
+        assert!(!found.contains("Sort"), "{found}");
+        let lane: i64 = 7;
+        let seq: i64 = 7;
+        for (sql, params, index) in [
+            (
+                FIRST_HELD,
+                vec![&lane as &(dyn ToSql + Sync)],
+                "deliveries_held",
+            ),
+            (PROMOTE, vec![&lane, &seq], "deliveries_held"),
+            (WAITS_FOR, vec![&lane], "deliveries_in_lane"),
+            (SUBJECTS_WAITING, vec![], "deliveries_held"),
+        ] {
+            let found = plan(&mut client, false, sql, &params);
+            assert_reads(&found, index, sql);
+        }
+        let found = plan(&mut client, false, HELD_BY_DEAD, &[]);
+        assert!(!found.contains("deliveries"), "{found}");
+    }
+    client
+        .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+        .unwrap();
+}

@@ -5,7 +5,7 @@
 mod bulk;
 mod counts;
 mod inserts;
-mod lanes;
+pub(super) mod lanes;
 mod pending;
 mod statements;
 mod subscriptions;

@@ -13,26 +13,28 @@ use crate::store::counts::KeptCounts;
 use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, released};
 use crate::store::postgres::rows::{Query, parsed};
 
-pub(super) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
+pub(in crate::store::postgres) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
      ON CONFLICT (sub_id, subject) DO UPDATE SET blocks = lanes.blocks + 1 RETURNING lane_id, blocks";
-pub(super) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = $1";
-pub(super) const CLEAR_HEAD: &str =
+pub(in crate::store::postgres) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = $1";
+pub(in crate::store::postgres) const CLEAR_HEAD: &str =
     "UPDATE lanes SET head = 0, dead = FALSE WHERE lane_id = $1 AND head = $2";
-pub(super) const SET_DEAD: &str = "UPDATE lanes SET dead = $3 WHERE lane_id = $1 AND head = $2";
-pub(super) const FIRST_HELD: &str = "SELECT lane_seq FROM deliveries \
+pub(in crate::store::postgres) const SET_DEAD: &str =
+    "UPDATE lanes SET dead = $3 WHERE lane_id = $1 AND head = $2";
+pub(in crate::store::postgres) const FIRST_HELD: &str = "SELECT lane_seq FROM deliveries \
      WHERE status = 'held' AND lane = $1 ORDER BY lane_seq LIMIT 1";
-pub(super) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
+pub(in crate::store::postgres) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE status = 'held' AND lane = $1 AND lane_seq = $2 RETURNING transport, client_id";
-pub(super) const SET_HEAD: &str = "UPDATE lanes SET head = $2 WHERE lane_id = $1";
-pub(super) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
+pub(in crate::store::postgres) const SET_HEAD: &str =
+    "UPDATE lanes SET head = $2 WHERE lane_id = $1";
+pub(in crate::store::postgres) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE sub_id = $1 AND status = 'held' RETURNING transport, client_id";
-pub(super) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = $1";
-pub(super) const WAITS_FOR: &str = "SELECT d.delivery_id FROM lanes \
+pub(in crate::store::postgres) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = $1";
+pub(in crate::store::postgres) const WAITS_FOR: &str = "SELECT d.delivery_id FROM lanes \
      JOIN deliveries AS d ON d.lane = lanes.lane_id AND d.lane_seq = lanes.head AND d.lane > 0 \
      WHERE lanes.lane_id = $1 AND lanes.head > 0 ORDER BY d.attempt DESC LIMIT 1";
-pub(super) const SUBJECTS_WAITING: &str =
+pub(in crate::store::postgres) const SUBJECTS_WAITING: &str =
     "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held'";
-pub(super) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead";
+pub(in crate::store::postgres) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead";
 
 fn transport_client(row: &postgres::Row) -> Result<(Transport, String)> {
     Ok((parsed(row, 0)?, row.get(1)))
