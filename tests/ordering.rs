@@ -110,7 +110,7 @@ fn a_subject_is_handed_out_one_at_a_time_in_recording_order(db: Db) {
 
     // Done, the head lets the next one of its subject go: only that one.
     db.complete(NOW, &a1);
-    assert_eq!(ready(&db, NOW), [a2.clone()]);
+    assert_eq!(ready(&db, NOW), std::slice::from_ref(&a2));
     db.complete(NOW, &b1);
     let mut next = ready(&db, NOW);
     next.sort();
@@ -153,7 +153,7 @@ fn a_retry_or_an_expired_lease_keeps_the_subject_waiting(db: Db) {
         ready(&db, NOW).is_empty(),
         "the retry is due in a minute and the next event waits for it"
     );
-    assert_eq!(ready(&db, NOW + 60), [retry.clone()]);
+    assert_eq!(ready(&db, NOW + 60), std::slice::from_ref(&retry));
     let claimed = db.json(
         NOW + 60,
         &["delivery", "claim", "--worker", "w", "--lease", "30s"],
@@ -161,7 +161,7 @@ fn a_retry_or_an_expired_lease_keeps_the_subject_waiting(db: Db) {
     assert_eq!(claimed["delivery"]["deliveryId"], retry.as_str());
     // Its lease runs out: the same head is handed out again, not the next.
     assert!(ready(&db, NOW + 80).is_empty());
-    assert_eq!(ready(&db, NOW + 100), [retry.clone()]);
+    assert_eq!(ready(&db, NOW + 100), std::slice::from_ref(&retry));
     let again = db.json(NOW + 100, &["delivery", "claim", "--worker", "w2"]);
     assert_eq!(again["delivery"]["deliveryId"], retry.as_str());
     db.json(

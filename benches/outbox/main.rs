@@ -18,10 +18,13 @@
 //! default 100000), OUTBOX_BENCH_LAG (rows written at 200/s, default 2000),
 //! OUTBOX_BENCH_APP_TX (application transactions per round, default 500);
 //! 12 and 13 also on PostgreSQL when it is at hand. Figure 15 sends
-//! OUTBOX_BENCH_WORK mcp deliveries beside as many webhooks.
+//! OUTBOX_BENCH_WORK mcp deliveries beside as many webhooks. Figure 16
+//! drains OUTBOX_BENCH_ORDERED (default 20000) deliveries of an ordered
+//! subscription, also on PostgreSQL when it is at hand.
 
 mod baselines;
 mod memory;
+mod ordering;
 mod pg_floor;
 mod pgmq;
 mod pruning;
@@ -547,6 +550,9 @@ fn main() {
     }
     if wanted("15") {
         figures.extend(working::mcp(&bench));
+    }
+    if wanted("16") {
+        figures.extend(ordering::ordering(&bench));
     }
     figures.extend(relaying::relaying(&bench, wanted));
     let mut table = String::from(

@@ -18,8 +18,8 @@ const NOW: i64 = 1_000_000;
 /// A new schema on the test server with the outbox tables, filled by SQL:
 /// a tenth claimed (half of those with lapsed leases), four tenths
 /// delivered, the rest queued (a tenth of those due later), three clients.
-fn filled_schema() -> Option<(Client, String)> {
-    let (_, schema, url) = super::test_schema("outbox_plans")?;
+fn filled_schema(name: &str) -> Option<(Client, String)> {
+    let (_, schema, url) = super::test_schema(name)?;
     drop(PostgresStore::connect(&url).unwrap());
     let mut client = Client::connect(&url, NoTls).unwrap();
     client
@@ -74,7 +74,7 @@ fn assert_reads(plan: &str, index: &str, what: &str) {
     ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
 )]
 fn hot_statements_read_their_index_with_or_without_statistics() {
-    let Some((mut client, schema)) = filled_schema() else {
+    let Some((mut client, schema)) = filled_schema("outbox_plans") else {
         return;
     };
     let by_client = DeliveryFilter {
@@ -173,7 +173,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
 )]
 fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
     use super::tx::lanes::{FIRST_HELD, HELD_BY_DEAD, PROMOTE, SUBJECTS_WAITING, WAITS_FOR};
-    let Some((mut client, schema)) = filled_schema() else {
+    let Some((mut client, schema)) = filled_schema("outbox_plans_lanes") else {
         return;
     };
     client

@@ -1,0 +1,117 @@
+//! Figure 16: draining an ordered subscription (one delivery of a subject
+//! at a time) with `outbox work --concurrency 8 -- true`, beside the same
+//! deliveries of an unordered one; on PostgreSQL also with 4 worker
+//! processes at once.
+
+use crate::Figure;
+use crate::setup::{Backend, Bench, Durability, env_size, outbox, time};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SUBJECTS: usize = 1_000;
+
+/// `count` events of type `o` over SUBJECTS subjects, interleaved.
+fn events(bench: &Bench, count: usize) -> PathBuf {
+    let path = bench.dir.join(format!("ordered-{count}.ndjson"));
+    if !path.exists() {
+        let lines: String = (0..count)
+            .map(|i| {
+                format!(
+                    "{{\"type\": \"o\", \"subject\": \"s{}\", \"payload\": {{\"n\": {i}}}}}\n",
+                    i % SUBJECTS
+                )
+            })
+            .collect();
+        std::fs::write(&path, lines).unwrap();
+    }
+    path
+}
+
+/// A database holding `count` deliveries to one subscription with `flags`.
+fn filled(bench: &Bench, backend: &Backend, name: &str, count: usize, flags: &[&str]) -> PathBuf {
+    let db = backend.fresh(bench, name);
+    let mut create = vec![
+        "sub",
+        "create",
+        "--client",
+        "c",
+        "--types",
+        "o",
+        "--any-target",
+    ];
+    create.extend_from_slice(flags);
+    outbox(&db, Durability::Full, &create);
+    let events = events(bench, count);
+    outbox(
+        &db,
+        Durability::Full,
+        &["event", "record", "--batch", events.to_str().unwrap()],
+    );
+    db
+}
+
+/// Deliveries per second for `processes` concurrent `outbox work --drain
+/// --concurrency 8 -- true`.
+fn drain(db: &Path, count: usize, processes: usize) -> f64 {
+    let took = time(|| {
+        let mut running: Vec<_> = (0..processes)
+            .map(|_| {
+                Command::new(env!("CARGO_BIN_EXE_outbox"))
+                    .args(["work", "--drain", "--concurrency", "8", "--", "true"])
+                    .env("OUTBOX_DB", db)
+                    .env_remove("OUTBOX_NOW")
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for p in &mut running {
+            assert!(p.wait().unwrap().success());
+        }
+    });
+    let stats = crate::setup::json(&outbox(db, Durability::Full, &["stats", "--json"]));
+    assert_eq!(
+        stats["stats"]["byStatus"]["delivered"].as_u64(),
+        Some(count as u64),
+        "{stats}"
+    );
+    count as f64 / took.as_secs_f64()
+}
+
+pub fn ordering(bench: &Bench) -> Vec<Figure> {
+    let count = env_size("OUTBOX_BENCH_ORDERED", 20_000);
+    let mut figures = Vec::new();
+    for backend in Backend::all("16") {
+        let on = backend.prefix();
+        let processes: &[usize] = match backend {
+            Backend::Sqlite => &[1],
+            Backend::Postgres(_) => &[1, 4],
+        };
+        for &n in processes {
+            let plain = filled(bench, &backend, &format!("unordered-{n}"), count, &[]);
+            let unordered = drain(&plain, count, n);
+            let lanes = filled(
+                bench,
+                &backend,
+                &format!("ordered-{n}"),
+                count,
+                &["--ordered-by", "subject"],
+            );
+            let ordered = drain(&lanes, count, n);
+            let workers = if n == 1 {
+                "one `outbox work`".to_owned()
+            } else {
+                format!("{n} `outbox work` processes")
+            };
+            figures.push(Figure::new(
+                format!(
+                    "16. {on}draining {count} deliveries of an ordered subscription over {SUBJECTS} subjects, {workers} at --concurrency 8 -- true"
+                ),
+                format!("{ordered:.0}/s"),
+                format!("the same deliveries unordered: {unordered:.0}/s"),
+                ordered / unordered,
+                "≥ 0.8 (rate ratio)",
+            ));
+        }
+    }
+    figures
+}
