@@ -395,3 +395,109 @@ fn workers_at_once_run_each_subject_in_order_and_never_two_at_a_time(db: Db) {
         (SUBJECTS * ROUNDS) as i64
     );
 }
+
+/// Two events of one subject recorded in the same second, the later with
+/// the lower id: walked by `(createdAt, eventId)`, a replay or a redrive
+/// would queue them the wrong way round.
+fn ids_against_recording_order(db: &Db) -> (Value, Value) {
+    for n in 0.. {
+        let first = db.json(
+            NOW,
+            &[
+                "event",
+                "record",
+                "--type",
+                "order.created",
+                "--subject",
+                "order-r",
+                "--payload",
+                &format!("{{\"n\": {n}}}"),
+            ],
+        );
+        let second = db.json(
+            NOW,
+            &[
+                "event",
+                "record",
+                "--type",
+                "order.paid",
+                "--subject",
+                "order-r",
+                "--payload",
+                &format!("{{\"n\": {n}}}"),
+            ],
+        );
+        if first["event"]["eventId"].as_str() > second["event"]["eventId"].as_str()
+            && first["deliveries"][0]["deliveryId"].as_str()
+                > second["deliveries"][0]["deliveryId"].as_str()
+        {
+            return (first, second);
+        }
+        for recorded in [&first, &second] {
+            let id = recorded["deliveries"][0]["deliveryId"].as_str().unwrap();
+            db.json(NOW, &["delivery", "cancel", id]);
+        }
+    }
+    unreachable!()
+}
+
+test_on_both!(
+    replay_and_redrive_queue_in_recording_order,
+    "ordered_replay_redrive"
+);
+fn replay_and_redrive_queue_in_recording_order(db: Db) {
+    ordered(&db, &["--on-dead", "skip"]);
+    let (first, second) = ids_against_recording_order(&db);
+    let delivery = |recorded: &Value| {
+        recorded["deliveries"][0]["deliveryId"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (first, second) = (delivery(&first), delivery(&second));
+    for id in [&first, &second] {
+        assert_eq!(&db.claim(NOW), id);
+        db.complete(NOW, id);
+    }
+    let replayed = db.json(
+        NOW,
+        &[
+            "delivery",
+            "replay",
+            "--since",
+            &NOW.to_string(),
+            "--status",
+            "delivered",
+        ],
+    );
+    assert_eq!(replayed["count"], 2, "{replayed}");
+    let parent = |id: &str| {
+        let d = db.json(NOW, &["delivery", "get", id]);
+        d["delivery"]["meta"]["replayOf"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let ready_now = ready(&db, NOW);
+    assert_eq!(ready_now.len(), 1, "{ready_now:?}");
+    assert_eq!(
+        parent(&ready_now[0]),
+        first,
+        "the first recorded goes first"
+    );
+    // Both fail for good (skip: the next goes on), then are redriven.
+    let mut dead = Vec::new();
+    for _ in 0..2 {
+        let id = db.claim(NOW);
+        db.fail(NOW, &id, &["--no-retry"]);
+        dead.push(id);
+    }
+    db.json(NOW, &["delivery", "redrive", "--all"]);
+    let ready_now = ready(&db, NOW);
+    assert_eq!(ready_now.len(), 1, "{ready_now:?}");
+    let redriven = db.json(NOW, &["delivery", "get", &ready_now[0]]);
+    assert_eq!(
+        redriven["delivery"]["meta"]["parentDeliveryId"],
+        dead[0].as_str()
+    );
+}

@@ -137,12 +137,22 @@ pub struct StatsReply {
 /// overwrites, keeping `createdAt`) one attempt.
 pub(crate) fn create_delivery(tx: &mut dyn Tx, new: &NewDelivery, now: i64) -> Result<Delivery> {
     let mut delivery = build(new, now);
-    if let Some(existing) = tx.delivery(&delivery.delivery_id)? {
+    let existing = tx.delivery(&delivery.delivery_id)?;
+    if let Some(existing) = &existing {
         delivery.created_at = existing.created_at;
         delivery.place = existing.place;
         delivery.place.held &= delivery.status == DeliveryStatus::Queued;
     }
-    let delivery = validate(delivery)?;
+    let mut delivery = validate(delivery)?;
+    if existing.is_none() {
+        // A new delivery of an ordered subscription joins its subject's lane.
+        let ordering = super::ordering::of_subscription(tx, &delivery.sub_id)?;
+        if ordering.is_some()
+            && let Some(event) = tx.event_unlocked(&delivery.event_id)?
+        {
+            super::ordering::place_new(tx, &mut delivery, ordering, &event.subject, None)?;
+        }
+    }
     tx.put_delivery(&delivery)?;
     Ok(delivery)
 }

@@ -43,3 +43,14 @@ impl Queued {
 /// transaction: large enough to amortise the query, small enough to keep
 /// memory flat.
 const PAGE: i64 = 500;
+
+/// Deliveries of ordered subscriptions in the order their lanes had them,
+/// so the attempts queued after them join their lanes in recording order
+/// (events are walked by `createdAt`, which ties within a second, and dead
+/// letters newest first).
+pub(crate) fn in_recording_order(
+    mut deliveries: Vec<crate::core::model::Delivery>,
+) -> Vec<crate::core::model::Delivery> {
+    deliveries.sort_by_key(|d| (d.place.lane, d.place.seq));
+    deliveries
+}

@@ -40,6 +40,7 @@ impl Outbox {
         self.write(|tx, now| {
             let mut seen = std::collections::HashSet::new();
             let mut queued = Vec::new();
+            let mut in_lanes = Vec::new();
             for id in ids.iter().filter(|id| seen.insert(id.as_str())) {
                 let delivery = get(tx, id)?;
                 if !is_dead(tx, &delivery)? {
@@ -49,6 +50,13 @@ impl Outbox {
                     }
                     .into());
                 }
+                if delivery.place.lane > 0 {
+                    in_lanes.push(delivery);
+                } else {
+                    queued.push(redrive_one(tx, delivery, now)?);
+                }
+            }
+            for delivery in super::in_recording_order(in_lanes) {
                 queued.push(redrive_one(tx, delivery, now)?);
             }
             Ok(Queued::new(queued, None))
@@ -65,16 +73,25 @@ impl Outbox {
         self.write(|tx, now| {
             let mut types = EventTypes::default();
             let mut queued = Vec::new();
+            let mut in_lanes = Vec::new();
             let mut cursor: Option<Cursor> = None;
             loop {
                 let page = tx.dead_letters(filter, cursor.as_ref(), PAGE)?;
                 let Some(last) = page.last() else { break };
                 cursor = Some((last.created_at, last.delivery_id.clone()));
                 for delivery in page {
-                    if types.matches(tx, &delivery, event_type)? {
+                    if !types.matches(tx, &delivery, event_type)? {
+                        continue;
+                    }
+                    if delivery.place.lane > 0 {
+                        in_lanes.push(delivery);
+                    } else {
                         queued.push(redrive_one(tx, delivery, now)?);
                     }
                 }
+            }
+            for delivery in super::in_recording_order(in_lanes) {
+                queued.push(redrive_one(tx, delivery, now)?);
             }
             Ok(Queued::new(queued, None))
         })

@@ -52,6 +52,7 @@ impl Outbox {
     pub fn replay(&mut self, replay: &Replay) -> Result<Queued> {
         let run = |tx: &mut dyn Tx, now: i64| {
             let mut found = Vec::new();
+            let mut in_lanes = Vec::new();
             for_each_event(tx, &replay.window, |tx, event| {
                 let chains = chains(tx.event_deliveries(&event.event_id)?);
                 for latest in chains.into_iter().filter_map(|mut chain| chain.pop()) {
@@ -60,15 +61,17 @@ impl Outbox {
                     }
                     if replay.dry_run {
                         found.push(latest);
-                        continue;
+                    } else if latest.place.lane > 0 {
+                        in_lanes.push(latest);
+                    } else {
+                        found.push(replay_one(tx, latest, now)?);
                     }
-                    let mut extra = Object::new();
-                    extra.insert("replayOf".to_owned(), latest.delivery_id.clone().into());
-                    let req = to_subscription_now(tx, &latest, Some(extra))?;
-                    found.push(queue_attempt(tx, latest, &req, now)?);
                 }
                 Ok(())
             })?;
+            for latest in super::in_recording_order(in_lanes) {
+                found.push(replay_one(tx, latest, now)?);
+            }
             Ok(Queued::new(found, Some(replay.dry_run)))
         };
         if replay.dry_run {
@@ -138,6 +141,14 @@ impl Outbox {
             self.write(run)
         }
     }
+}
+
+/// Queues the attempt after `latest`, naming it in `replayOf`.
+fn replay_one(tx: &mut dyn Tx, latest: Delivery, now: i64) -> Result<Delivery> {
+    let mut extra = Object::new();
+    extra.insert("replayOf".to_owned(), latest.delivery_id.clone().into());
+    let req = to_subscription_now(tx, &latest, Some(extra))?;
+    queue_attempt(tx, latest, &req, now)
 }
 
 /// Calls `f` for every event of `window`, oldest first, a page at a time.
