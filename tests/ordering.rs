@@ -501,3 +501,20 @@ fn replay_and_redrive_queue_in_recording_order(db: Db) {
         dead[0].as_str()
     );
 }
+
+test_on_both!(
+    a_drain_takes_each_next_delivery_its_own_completions_queue,
+    "ordered_drain"
+);
+fn a_drain_takes_each_next_delivery_its_own_completions_queue(db: Db) {
+    ordered(&db, &[]);
+    for step in ["created", "paid", "shipped", "delivered"] {
+        record(&db, NOW, step, "order-a");
+    }
+    // One worker, one at a time: each round completes the head and claims
+    // in one transaction, which must find the next one queued.
+    let out = db.output(NOW, &["work", "--drain", "--", "true"]);
+    assert!(out.status.success(), "{out:?}");
+    let stats = db.json(NOW, &["stats"]);
+    assert_eq!(stats["stats"]["byStatus"]["delivered"], 4, "{stats}");
+}

@@ -20,7 +20,8 @@
 //! 12 and 13 also on PostgreSQL when it is at hand. Figure 15 sends
 //! OUTBOX_BENCH_WORK mcp deliveries beside as many webhooks. Figure 16
 //! drains OUTBOX_BENCH_ORDERED (default 20000) deliveries of an ordered
-//! subscription, also on PostgreSQL when it is at hand.
+//! subscription, also on PostgreSQL when it is at hand; figure 17 measures
+//! figure 5's commands on ordered outboxes (OUTBOX_BENCH_LARGE).
 
 mod baselines;
 mod memory;
@@ -553,6 +554,9 @@ fn main() {
     }
     if wanted("16") {
         figures.extend(ordering::ordering(&bench));
+    }
+    if wanted("17") {
+        figures.extend(ordering::growth(&bench));
     }
     figures.extend(relaying::relaying(&bench, wanted));
     let mut table = String::from(

@@ -115,3 +115,74 @@ pub fn ordering(bench: &Bench) -> Vec<Figure> {
     }
     figures
 }
+
+/// Figure 17: figure 5's commands on outboxes of 1,000 and of
+/// OUTBOX_BENCH_LARGE deliveries of an ordered subscription, ten events per
+/// subject, a tenth of whose subjects wait behind a head that failed (its
+/// retry due in a day).
+pub fn growth(bench: &Bench) -> Vec<Figure> {
+    let large = env_size("OUTBOX_BENCH_LARGE", 1_000_000);
+    let sizes = [1_000, large];
+    let dbs: Vec<_> = sizes.iter().map(|&n| ordered_scaled(bench, n)).collect();
+    crate::growth("17. ordered, 10% of subjects waiting: ", sizes, &dbs)
+}
+
+fn ordered_scaled(bench: &Bench, deliveries: usize) -> PathBuf {
+    use outbox::core::deliveries::Schedule;
+    use outbox::core::events::RecordEvent;
+    use outbox::core::leases::Claim;
+    use outbox::core::ordering::OrderingChange;
+    use outbox::core::retries::Fail;
+    use outbox::core::subscriptions::SubscriptionFields;
+
+    let db = bench.fresh_db(&format!("ordered-scale-{deliveries}"));
+    let mut outbox = crate::setup::open(&db, Durability::Normal);
+    let fields = SubscriptionFields {
+        client_id: Some("billing".into()),
+        event_types: Some(vec!["order.created".into()]),
+        target: Some(String::new()),
+        ordering: OrderingChange {
+            ordered: Some(true),
+            on_dead: None,
+        },
+        ..SubscriptionFields::default()
+    };
+    outbox.create_subscription(&fields, None).unwrap();
+    let subjects = (deliveries / 10).max(1);
+    let chunk = 50_000;
+    for from in (0..deliveries).step_by(chunk) {
+        let requests = (from..deliveries.min(from + chunk)).map(|i| {
+            let req = RecordEvent {
+                event_type: "order.created".into(),
+                subject: Some(format!("s-{}", i % subjects)),
+                payload: Some(serde_json::json!({"n": i}).as_object().unwrap().clone()),
+                ..RecordEvent::default()
+            };
+            (i, Ok(req))
+        });
+        outbox.record_events(requests).unwrap();
+    }
+    let claim = Claim {
+        worker: Some("w".into()),
+        ..Claim::default()
+    };
+    let fail = Fail {
+        schedule: Schedule {
+            next_attempt_at: None,
+            delay_seconds: Some(86_400),
+        },
+        max_attempts: Some(10),
+        ..Fail::default()
+    };
+    let mut failing = subjects / 10;
+    while failing > 0 {
+        let heads = outbox
+            .claim_batch(&claim, Some(failing.min(500) as i64))
+            .unwrap();
+        for head in &heads.deliveries {
+            outbox.fail_delivery(&head.delivery_id, &fail).unwrap();
+        }
+        failing -= heads.count;
+    }
+    db
+}

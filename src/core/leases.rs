@@ -93,6 +93,7 @@ fn claim_one(tx: &mut dyn Tx, delivery: Delivery, claim: &Claim, now: i64) -> Re
 
 pub(crate) fn claim_next(tx: &mut dyn Tx, claim: &Claim, now: i64) -> Result<Delivery> {
     let filter = &claim.filter;
+    tx.settle_lanes()?;
     match tx.claim_candidates(filter, now, 1)?.into_iter().next() {
         Some(delivery) => claim_one(tx, delivery, claim, now),
         None => {
@@ -119,6 +120,8 @@ pub(crate) fn claim_batch(
     now: i64,
 ) -> Result<DeliveryPage> {
     let filter = &claim.filter;
+    // What this transaction finished may have queued the next of a lane.
+    tx.settle_lanes()?;
     let total = tx.count_claimable(filter, now)?;
     let found = tx.claim_candidates(filter, now, super::limit(limit.or(Some(10))))?;
     let mut deliveries = Vec::with_capacity(found.len());

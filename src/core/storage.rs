@@ -411,6 +411,10 @@ pub trait Tx {
     /// within this one, after the places given with a lower `index`, or
     /// (`None`) after every place it gave before.
     fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)>;
+    /// Applies what this transaction did to lanes now (the commit does it
+    /// otherwise): a claim in the transaction that completed a lane's head
+    /// must find the next delivery of that lane queued.
+    fn settle_lanes(&mut self) -> Result<()>;
     /// The lane's head as stored; `None` for a lane that is gone.
     fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>>;
     /// The head at `seq` is done: when this transaction commits, its lane

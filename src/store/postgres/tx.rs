@@ -435,6 +435,11 @@ impl Tx for PostgresTx<'_> {
         store_lanes::join(self, sub_id, subject, index)
     }
 
+    fn settle_lanes(&mut self) -> Result<()> {
+        self.made_ready |= store_lanes::settle(self)?;
+        Ok(())
+    }
+
     fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
         store_lanes::head(self, lane)
     }

@@ -398,6 +398,10 @@ impl Tx for SqliteTx<'_> {
         store_lanes::join(self, sub_id, subject, index)
     }
 
+    fn settle_lanes(&mut self) -> Result<()> {
+        store_lanes::settle(self).map(drop)
+    }
+
     fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
         store_lanes::head(self, lane)
     }
