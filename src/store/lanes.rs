@@ -7,7 +7,7 @@ use super::counts::CountChanges;
 use crate::core::error::Result;
 use crate::core::model::{DeliveryStatus, Stage, Transport};
 use crate::core::ordering::LaneHead;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Places are `block << BLOCK_SHIFT | index`: a transaction's block of a
 /// lane, then its own order within the block.
@@ -33,14 +33,15 @@ pub(crate) trait LaneRows {
     fn take_block(&mut self, sub_id: &str, subject: &str) -> Result<(i64, i64)>;
     /// Head and dead flag of a lane.
     fn head(&mut self, lane: i64) -> Result<Option<(i64, bool)>>;
-    /// Sets the lane's head to 0 if it is `seq`; true when it was.
-    fn clear_head(&mut self, lane: i64, seq: i64) -> Result<bool>;
+    /// Of these (lane, seq), in lane order, sets to 0 the head of each
+    /// lane whose head is `seq`, locking it: the lanes cleared.
+    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>>;
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()>;
-    /// The lowest place of the lane's held deliveries.
-    fn first_held(&mut self, lane: i64) -> Result<Option<i64>>;
-    /// Queues the lane's held deliveries at `seq` and makes it the head:
-    /// the (transport, client) of each delivery queued.
-    fn promote(&mut self, lane: i64, seq: i64) -> Result<Vec<(Transport, String)>>;
+    /// Of these lanes, locked by this transaction, each that has no head
+    /// gets the lowest place of its held deliveries queued and made its
+    /// head: the (transport, client) of each delivery queued. A server
+    /// backend does it for all of them in one statement.
+    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>>;
 }
 
 /// A backend's transaction, which keeps its lane and count changes.
@@ -126,26 +127,22 @@ impl LaneChanges {
         rows: &mut dyn LaneRows,
         counts: &mut CountChanges,
     ) -> Result<bool> {
-        let mut touched: BTreeMap<i64, bool> = BTreeMap::new();
-        for (lane, _, _) in self.joined.values() {
-            touched.insert(*lane, true);
-        }
-        for (&lane, &seq) in &self.left {
-            let cleared = rows.clear_head(lane, seq)?;
-            *touched.entry(lane).or_default() |= cleared;
+        // The lanes this transaction holds locked: those it joined, and
+        // those whose head it cleared.
+        let mut touched: BTreeSet<i64> = self.joined.values().map(|(lane, _, _)| *lane).collect();
+        if !self.left.is_empty() {
+            let left: Vec<(i64, i64)> = self.left.iter().map(|(l, s)| (*l, *s)).collect();
+            touched.extend(rows.clear_heads(&left)?);
         }
         for (&lane, &(seq, dead)) in &self.dead {
             rows.set_dead(lane, seq, dead)?;
         }
         let mut queued_any = false;
-        for (lane, _) in touched.into_iter().filter(|(_, locked)| *locked) {
-            if rows.head(lane)?.is_some_and(|(head, _)| head == 0)
-                && let Some(seq) = rows.first_held(lane)?
-            {
-                let queued = rows.promote(lane, seq)?;
-                released(counts, &queued);
-                queued_any |= !queued.is_empty();
-            }
+        if !touched.is_empty() {
+            let lanes: Vec<i64> = touched.into_iter().collect();
+            let queued = rows.queue_first_held(&lanes)?;
+            released(counts, &queued);
+            queued_any = !queued.is_empty();
         }
         *self = LaneChanges::default();
         Ok(queued_any)

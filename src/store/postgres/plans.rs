@@ -172,7 +172,9 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
     ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
 )]
 fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
-    use super::tx::lanes::{FIRST_HELD, HELD_BY_DEAD, PROMOTE, SUBJECTS_WAITING, WAITS_FOR};
+    use super::tx::lanes::{
+        CLEAR_HEADS, HELD_BY_DEAD, QUEUE_FIRST_HELD, SUBJECTS_WAITING, WAITS_FOR,
+    };
     let Some((mut client, schema)) = filled_schema("outbox_plans_lanes") else {
         return;
     };
@@ -203,14 +205,16 @@ fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
         assert_reads(&found, "deliveries_queued", "a claim");
         assert!(!found.contains("Sort"), "{found}");
         let lane: i64 = 7;
-        let seq: i64 = 7;
+        let lanes: Vec<i64> = vec![7, 8];
+        let seqs: Vec<i64> = vec![1, 1];
+        let found = plan(&mut client, false, CLEAR_HEADS, &[&lanes, &seqs]);
+        assert!(found.contains("lanes_pkey"), "{found}");
         for (sql, params, index) in [
             (
-                FIRST_HELD,
-                vec![&lane as &(dyn ToSql + Sync)],
+                QUEUE_FIRST_HELD,
+                vec![&lanes as &(dyn ToSql + Sync)],
                 "deliveries_held",
             ),
-            (PROMOTE, vec![&lane, &seq], "deliveries_held"),
             (WAITS_FOR, vec![&lane], "deliveries_in_lane"),
             (SUBJECTS_WAITING, vec![], "deliveries_held"),
         ] {

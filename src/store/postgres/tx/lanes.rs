@@ -16,16 +16,25 @@ use crate::store::postgres::rows::{Query, parsed};
 pub(in crate::store::postgres) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
      ON CONFLICT (sub_id, subject) DO UPDATE SET blocks = lanes.blocks + 1 RETURNING lane_id, blocks";
 pub(in crate::store::postgres) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = $1";
-pub(in crate::store::postgres) const CLEAR_HEAD: &str =
-    "UPDATE lanes SET head = 0, dead = FALSE WHERE lane_id = $1 AND head = $2";
+/// Clears the heads left, `lane_id = ANY($1)` keeping the planner on the
+/// key whatever it guesses of the arrays.
+pub(in crate::store::postgres) const CLEAR_HEADS: &str = "UPDATE lanes SET head = 0, dead = FALSE \
+     FROM unnest($1::bigint[], $2::bigint[]) AS l(lane, seq) \
+     WHERE lanes.lane_id = ANY($1) AND lanes.lane_id = l.lane AND lanes.head = l.seq RETURNING lanes.lane_id";
 pub(in crate::store::postgres) const SET_DEAD: &str =
     "UPDATE lanes SET dead = $3 WHERE lane_id = $1 AND head = $2";
-pub(in crate::store::postgres) const FIRST_HELD: &str = "SELECT lane_seq FROM deliveries \
-     WHERE status = 'held' AND lane = $1 ORDER BY lane_seq LIMIT 1";
-pub(in crate::store::postgres) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
-     WHERE status = 'held' AND lane = $1 AND lane_seq = $2 RETURNING transport, client_id";
-pub(in crate::store::postgres) const SET_HEAD: &str =
-    "UPDATE lanes SET head = $2 WHERE lane_id = $1";
+/// For every lane of `$1` with no head, in one statement (run after the
+/// lanes are locked, so it sees what their other writers committed): the
+/// lowest held place is queued and made the head.
+pub(in crate::store::postgres) const QUEUE_FIRST_HELD: &str = "WITH next AS ( \
+       SELECT lanes.lane_id AS lane, \
+              (SELECT min(d.lane_seq) FROM deliveries AS d WHERE d.status = 'held' AND d.lane = lanes.lane_id) AS seq \
+       FROM lanes WHERE lanes.lane_id = ANY($1) AND lanes.head = 0), \
+     heads AS (UPDATE lanes SET head = next.seq FROM next \
+               WHERE lanes.lane_id = ANY($1) AND lanes.lane_id = next.lane AND next.seq IS NOT NULL) \
+     UPDATE deliveries AS d SET status = 'queued' FROM next \
+     WHERE d.status = 'held' AND d.lane = ANY($1) AND d.lane = next.lane AND d.lane_seq = next.seq \
+     RETURNING d.transport, d.client_id";
 pub(in crate::store::postgres) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE sub_id = $1 AND status = 'held' RETURNING transport, client_id";
 pub(in crate::store::postgres) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = $1";
@@ -97,24 +106,17 @@ impl LaneRows for PostgresTx<'_> {
             .next())
     }
 
-    fn clear_head(&mut self, lane: i64, seq: i64) -> Result<bool> {
-        Ok(self.execute(CLEAR_HEAD, &[&lane, &seq])? == 1)
+    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>> {
+        let lanes: Vec<i64> = left.iter().map(|(lane, _)| *lane).collect();
+        let seqs: Vec<i64> = left.iter().map(|(_, seq)| *seq).collect();
+        self.rows(CLEAR_HEADS, &[&lanes, &seqs], |row| Ok(row.get(0)))
     }
 
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
         self.execute(SET_DEAD, &[&lane, &seq, &dead]).map(drop)
     }
 
-    fn first_held(&mut self, lane: i64) -> Result<Option<i64>> {
-        Ok(self
-            .rows(FIRST_HELD, &[&lane], |row| Ok(row.get(0)))?
-            .into_iter()
-            .next())
-    }
-
-    fn promote(&mut self, lane: i64, seq: i64) -> Result<Vec<(Transport, String)>> {
-        let queued = self.rows(PROMOTE, &[&lane, &seq], transport_client)?;
-        self.execute(SET_HEAD, &[&lane, &seq])?;
-        Ok(queued)
+    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>> {
+        self.rows(QUEUE_FIRST_HELD, &[&lanes], transport_client)
     }
 }

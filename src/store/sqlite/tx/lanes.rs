@@ -89,21 +89,31 @@ impl LaneRows for SqliteTx<'_> {
         self.one(HEAD, params![lane], |row| Ok((row.get(0)?, row.get(1)?)))
     }
 
-    fn clear_head(&mut self, lane: i64, seq: i64) -> Result<bool> {
-        Ok(self.execute(CLEAR_HEAD, params![lane, seq])? == 1)
+    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>> {
+        let mut cleared = Vec::new();
+        for &(lane, seq) in left {
+            if self.execute(CLEAR_HEAD, params![lane, seq])? == 1 {
+                cleared.push(lane);
+            }
+        }
+        Ok(cleared)
     }
 
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
         self.execute(SET_DEAD, params![lane, seq, dead]).map(drop)
     }
 
-    fn first_held(&mut self, lane: i64) -> Result<Option<i64>> {
-        self.one(FIRST_HELD, params![lane], |row| row.get(0))
-    }
-
-    fn promote(&mut self, lane: i64, seq: i64) -> Result<Vec<(Transport, String)>> {
-        let queued = self.queued_rows(PROMOTE, params![lane, seq])?;
-        self.execute(SET_HEAD, params![lane, seq])?;
+    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>> {
+        let mut queued = Vec::new();
+        for &lane in lanes {
+            if LaneRows::head(self, lane)?.is_some_and(|(head, _)| head == 0)
+                && let Some(seq) =
+                    self.one(FIRST_HELD, params![lane], |row| row.get::<_, i64>(0))?
+            {
+                queued.extend(self.queued_rows(PROMOTE, params![lane, seq])?);
+                self.execute(SET_HEAD, params![lane, seq])?;
+            }
+        }
         Ok(queued)
     }
 }
