@@ -33,15 +33,13 @@ pub(crate) trait LaneRows {
     fn take_block(&mut self, sub_id: &str, subject: &str) -> Result<(i64, i64)>;
     /// Head and dead flag of a lane.
     fn head(&mut self, lane: i64) -> Result<Option<(i64, bool)>>;
-    /// Of these (lane, seq), in lane order, sets to 0 the head of each
-    /// lane whose head is `seq`, locking it: the lanes cleared.
-    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>>;
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()>;
-    /// Of these lanes, locked by this transaction, each that has no head
-    /// gets the lowest place of its held deliveries queued and made its
-    /// head: the (transport, client) of each delivery queued. A server
-    /// backend does it for all of them in one statement.
-    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>>;
+    /// Moves lanes on: each lane of `left` (lane, seq; in lane order)
+    /// whose head is still `seq`, and each of `joined` (locked by this
+    /// transaction) that has no head, gets the lowest place of its held
+    /// deliveries queued and made its head (none left: no head). Answers
+    /// the (transport, client) of each delivery queued.
+    fn move_on(&mut self, left: &[(i64, i64)], joined: &[i64]) -> Result<Vec<(Transport, String)>>;
 }
 
 /// A backend's transaction, which keeps its lane and count changes.
@@ -127,20 +125,20 @@ impl LaneChanges {
         rows: &mut dyn LaneRows,
         counts: &mut CountChanges,
     ) -> Result<bool> {
-        // The lanes this transaction holds locked: those it joined, and
-        // those whose head it cleared.
-        let mut touched: BTreeSet<i64> = self.joined.values().map(|(lane, _, _)| *lane).collect();
-        if !self.left.is_empty() {
-            let left: Vec<(i64, i64)> = self.left.iter().map(|(l, s)| (*l, *s)).collect();
-            touched.extend(rows.clear_heads(&left)?);
-        }
         for (&lane, &(seq, dead)) in &self.dead {
             rows.set_dead(lane, seq, dead)?;
         }
+        let left: Vec<(i64, i64)> = self.left.iter().map(|(l, s)| (*l, *s)).collect();
+        let joined: BTreeSet<i64> = self
+            .joined
+            .values()
+            .map(|(lane, _, _)| *lane)
+            .filter(|lane| !self.left.contains_key(lane))
+            .collect();
         let mut queued_any = false;
-        if !touched.is_empty() {
-            let lanes: Vec<i64> = touched.into_iter().collect();
-            let queued = rows.queue_first_held(&lanes)?;
+        if !left.is_empty() || !joined.is_empty() {
+            let joined: Vec<i64> = joined.into_iter().collect();
+            let queued = rows.move_on(&left, &joined)?;
             released(counts, &queued);
             queued_any = !queued.is_empty();
         }

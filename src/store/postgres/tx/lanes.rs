@@ -106,17 +106,24 @@ impl LaneRows for PostgresTx<'_> {
             .next())
     }
 
-    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>> {
-        let lanes: Vec<i64> = left.iter().map(|(lane, _)| *lane).collect();
-        let seqs: Vec<i64> = left.iter().map(|(_, seq)| *seq).collect();
-        self.rows(CLEAR_HEADS, &[&lanes, &seqs], |row| Ok(row.get(0)))
-    }
-
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
         self.execute(SET_DEAD, &[&lane, &seq, &dead]).map(drop)
     }
 
-    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>> {
+    fn move_on(&mut self, left: &[(i64, i64)], joined: &[i64]) -> Result<Vec<(Transport, String)>> {
+        // Two statements whatever the number of lanes: the heads left are
+        // cleared (locking their lanes), then every headless lane takes its
+        // next, in a statement that sees what other writers committed.
+        let mut lanes = joined.to_vec();
+        if !left.is_empty() {
+            let ids: Vec<i64> = left.iter().map(|(lane, _)| *lane).collect();
+            let seqs: Vec<i64> = left.iter().map(|(_, seq)| *seq).collect();
+            let cleared: Vec<i64> = self.rows(CLEAR_HEADS, &[&ids, &seqs], |row| Ok(row.get(0)))?;
+            lanes.extend(cleared);
+        }
+        if lanes.is_empty() {
+            return Ok(Vec::new());
+        }
         self.rows(QUEUE_FIRST_HELD, &[&lanes], transport_client)
     }
 }

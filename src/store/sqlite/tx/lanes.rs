@@ -16,16 +16,16 @@ use rusqlite::{OptionalExtension, params};
 pub(super) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES (?1, ?2, 1) \
      ON CONFLICT (sub_id, subject) DO UPDATE SET blocks = blocks + 1 RETURNING lane_id, blocks";
 pub(super) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = ?1";
-pub(super) const CLEAR_HEAD: &str =
-    "UPDATE lanes SET head = 0, dead = 0 WHERE lane_id = ?1 AND head = ?2";
+pub(super) const MOVE_HEAD: &str =
+    "UPDATE lanes SET head = ?3, dead = 0 WHERE lane_id = ?1 AND head = ?2";
 pub(super) const SET_DEAD: &str = "UPDATE lanes SET dead = ?3 WHERE lane_id = ?1 AND head = ?2";
-/// The one lane statement SQLite plans again on every bind (its ORDER BY
-/// does it, with or without INDEXED BY; measured with the statement's
-/// reprepare count): run once per lane whose head moved, not per row.
+/// `+?1`, not `?1`: with a bare parameter SQLite plans these again on every
+/// bind, to see whether the lane it names meets the condition of
+/// `deliveries_in_lane` (`lane > 0`); an expression it cannot know ahead.
 pub(super) const FIRST_HELD: &str = "SELECT lane_seq FROM deliveries \
-     WHERE status = 'held' AND lane = ?1 ORDER BY lane_seq LIMIT 1";
+     WHERE status = 'held' AND lane = +?1 ORDER BY lane_seq LIMIT 1";
 pub(super) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
-     WHERE status = 'held' AND lane = ?1 AND lane_seq = ?2 RETURNING transport, client_id";
+     WHERE status = 'held' AND lane = +?1 AND lane_seq = ?2 RETURNING transport, client_id";
 pub(super) const SET_HEAD: &str = "UPDATE lanes SET head = ?2 WHERE lane_id = ?1";
 pub(super) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE sub_id = ?1 AND status = 'held' RETURNING transport, client_id";
@@ -89,29 +89,28 @@ impl LaneRows for SqliteTx<'_> {
         self.one(HEAD, params![lane], |row| Ok((row.get(0)?, row.get(1)?)))
     }
 
-    fn clear_heads(&mut self, left: &[(i64, i64)]) -> Result<Vec<i64>> {
-        let mut cleared = Vec::new();
-        for &(lane, seq) in left {
-            if self.execute(CLEAR_HEAD, params![lane, seq])? == 1 {
-                cleared.push(lane);
-            }
-        }
-        Ok(cleared)
-    }
-
     fn set_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
         self.execute(SET_DEAD, params![lane, seq, dead]).map(drop)
     }
 
-    fn queue_first_held(&mut self, lanes: &[i64]) -> Result<Vec<(Transport, String)>> {
+    fn move_on(&mut self, left: &[(i64, i64)], joined: &[i64]) -> Result<Vec<(Transport, String)>> {
+        // One writer at a time: the first held place is read, then the
+        // head moved to it, three statements a lane.
         let mut queued = Vec::new();
-        for &lane in lanes {
+        for &(lane, seq) in left {
+            let next: Option<i64> = self.one(FIRST_HELD, params![lane], |row| row.get(0))?;
+            let moved = self.execute(MOVE_HEAD, params![lane, seq, next.unwrap_or(0)])? == 1;
+            if let Some(next) = next.filter(|_| moved) {
+                queued.extend(self.queued_rows(PROMOTE, params![lane, next])?);
+            }
+        }
+        for &lane in joined {
             if LaneRows::head(self, lane)?.is_some_and(|(head, _)| head == 0)
-                && let Some(seq) =
+                && let Some(next) =
                     self.one(FIRST_HELD, params![lane], |row| row.get::<_, i64>(0))?
             {
-                queued.extend(self.queued_rows(PROMOTE, params![lane, seq])?);
-                self.execute(SET_HEAD, params![lane, seq])?;
+                queued.extend(self.queued_rows(PROMOTE, params![lane, next])?);
+                self.execute(SET_HEAD, params![lane, next])?;
             }
         }
         Ok(queued)
@@ -170,7 +169,7 @@ mod tests {
         let conn = database();
         for (name, sql, n) in [
             ("head", HEAD, 1),
-            ("clear head", CLEAR_HEAD, 2),
+            ("move head", MOVE_HEAD, 3),
             ("set dead", SET_DEAD, 3),
             ("set head", SET_HEAD, 2),
         ] {
