@@ -897,7 +897,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
             cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
             cand --batch-size 'Rows relayed per transaction while the relay keeps up'
-            cand --max-batch-size 'The most rows of one transaction under a backlog (the first batch, and one after a full batch): up to this many (50,000 in the outbox''s own PostgreSQL database), read and recorded as a stream'
+            cand --max-batch-size 'The most rows of one transaction under a backlog (the first batch, and one after a full batch): up to this many, read and recorded as a stream'
             cand --poll-max 'Longest pause between looks at an idle table (wake-ups come sooner)'
             cand --source '`source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'

@@ -81,8 +81,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 500)]
     pub batch_size: i64,
     /// The most rows of one transaction under a backlog (the first batch,
-    /// and one after a full batch): up to this many (50,000 in the outbox's
-    /// own PostgreSQL database), read and recorded as a stream.
+    /// and one after a full batch): up to this many, read and recorded as
+    /// a stream.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_batch_size: i64,
     /// Longest pause between looks at an idle table (wake-ups come sooner).

@@ -41,14 +41,33 @@ pub(crate) fn record<I>(
 where
     I: IntoIterator<Item = (usize, Result<RecordEvent>)>,
 {
+    let mut requests = requests.into_iter();
+    record_pulled(tx, &mut |_| Ok(requests.next()), now, sink)
+}
+
+/// The next request of a batch (its input line, and the request or why
+/// it is refused), read through the batch's own transaction (the relay
+/// reads the rows it deletes there as the batch goes); `None` at the end.
+pub(crate) type Pull<'a> =
+    &'a mut dyn FnMut(&mut dyn Tx) -> Result<Option<(usize, Result<RecordEvent>)>>;
+
+/// [`record`], with each request pulled as the batch reads it.
+pub(crate) fn record_pulled(
+    tx: &mut dyn Tx,
+    next: Pull,
+    now: i64,
+    sink: &mut dyn BatchSink,
+) -> Result<()> {
     let mut held = Sorter::new();
-    for (index, (line, req)) in requests.into_iter().enumerate() {
+    let mut index = 0;
+    while let Some((line, req)) = next(tx)? {
         let prepared = req
             .and_then(|req| events::prepare(tx, &req, now))
             .map_err(|error| at_line(line, error))?;
         let (event, keeps) = prepared.held();
         let row = held::encode_event(index, line, event, keeps);
         held.push(event.event_id.clone(), row)?;
+        index += 1;
     }
     sink.read_all(held.len());
     tx.batch_writing(Some(held.len()))?;

@@ -458,10 +458,22 @@ pub trait Tx {
 
     /// The relay's same-database mode: deletes up to `limit` rows of an
     /// application's table in this database, oldest `seq` first, inside
-    /// this transaction, and answers them; `None` where the backend cannot
-    /// reach an application's table from its own transaction.
-    fn take_app_rows(&mut self, _table: &TableName, _limit: i64) -> Result<Option<Vec<AppRow>>> {
+    /// this transaction, and answers the first `first` of them (the rest
+    /// come from [`Tx::more_app_rows`], while the transaction goes on
+    /// writing); `None` where the backend cannot reach an application's
+    /// table from its own transaction.
+    fn take_app_rows(
+        &mut self,
+        _table: &TableName,
+        _limit: i64,
+        _first: usize,
+    ) -> Result<Option<Vec<AppRow>>> {
         Ok(None)
+    }
+    /// Up to `max` more of the rows the last [`Tx::take_app_rows`] deleted,
+    /// in `seq` order; none once all are answered.
+    fn more_app_rows(&mut self, _max: usize) -> Result<Vec<AppRow>> {
+        Ok(Vec::new())
     }
     /// Keeps refused rows in the rejected table beside `table`, inside this
     /// transaction (after [`Tx::take_app_rows`] answered them).

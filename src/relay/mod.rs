@@ -20,6 +20,7 @@ use crate::core::app_table::{AppRow, AppTable, Conversion, Rejected, TableName};
 use crate::core::batch::{self, BatchSink};
 use crate::core::error::{Error, ErrorKind, Result, StorageCode};
 use crate::core::events::{EventRecorded, RecordEvent};
+use crate::core::storage::Tx;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -28,9 +29,6 @@ use std::time::{Duration, Instant};
 const DELETE_CHUNK: usize = 20_000;
 /// Rows read ahead of the batch that records them.
 const STREAM_BUFFER: usize = 1_024;
-/// The most rows of one batch in the same database, whose rows are taken
-/// (`DELETE ... RETURNING`) whole before they are recorded.
-const SAME_DATABASE_MAX: i64 = 50_000;
 
 /// How long the relay runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,14 +146,6 @@ fn convert(
     (good, rejected)
 }
 
-fn requests(
-    good: &[(AppRow, RecordEvent)],
-) -> impl Iterator<Item = (usize, Result<RecordEvent>)> + '_ {
-    good.iter()
-        .enumerate()
-        .map(|(i, (_, req))| (i + 1, Ok(req.clone())))
-}
-
 /// A refusal of one row (not of the database): it goes to the rejected table.
 fn refused(error: &Error) -> bool {
     matches!(error.kind(), ErrorKind::Input | ErrorKind::Refused)
@@ -262,7 +252,6 @@ impl Relay {
         table: &TableName,
         limit: i64,
     ) -> Result<Batch> {
-        let limit = limit.min(SAME_DATABASE_MAX);
         match self.take_and_record(outbox, table, limit, None) {
             Err(e) if refused(&e) => {}
             done => return done,
@@ -300,30 +289,44 @@ impl Relay {
         reject: Option<String>,
     ) -> Result<Batch> {
         outbox.write(|tx, now| {
-            let rows = tx.take_app_rows(table, limit)?.ok_or_else(|| {
-                Error::input(
-                    "invalid:relay",
-                    "this outbox's database cannot hold the application's table",
-                )
-            })?;
-            let (good, mut rejected) = match &reject {
-                Some(error) => (
-                    Vec::new(),
-                    rows.into_iter()
-                        .map(|row| Rejected {
-                            row,
-                            error: error.clone(),
-                        })
-                        .collect(),
-                ),
-                None => convert(rows, &self.conversion),
+            let first = tx
+                .take_app_rows(table, limit, STREAM_BUFFER)?
+                .ok_or_else(|| {
+                    Error::input(
+                        "invalid:relay",
+                        "this outbox's database cannot hold the application's table",
+                    )
+                })?;
+            // The rows are read a part at a time as the batch records them:
+            // the server keeps what is taken, this process a part of it.
+            let mut taken: std::collections::VecDeque<AppRow> = first.into();
+            let mut rejected = Vec::new();
+            let mut good = 0;
+            let mut next = |tx: &mut dyn Tx| -> Result<Option<(usize, Result<RecordEvent>)>> {
+                loop {
+                    if taken.is_empty() {
+                        taken.extend(tx.more_app_rows(STREAM_BUFFER)?);
+                    }
+                    let Some(row) = taken.pop_front() else {
+                        return Ok(None);
+                    };
+                    let request = match &reject {
+                        Some(error) => Err(error.clone()),
+                        None => row.to_request(&self.conversion),
+                    };
+                    match request {
+                        Ok(req) => {
+                            good += 1;
+                            return Ok(Some((good, Ok(req))));
+                        }
+                        Err(error) => rejected.push(Rejected { row, error }),
+                    }
+                }
             };
             let mut tally = Tally::default();
-            if !good.is_empty() {
-                batch::record(tx, requests(&good), now, &mut tally)?;
-            }
+            batch::record_pulled(tx, &mut next, now, &mut tally)?;
             tx.put_rejected_rows(table, &rejected, now)?;
-            Ok(tally.batch(good.len(), std::mem::take(&mut rejected)))
+            Ok(tally.batch(good, rejected))
         })
     }
 

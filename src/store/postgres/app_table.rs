@@ -142,25 +142,40 @@ fn text_of(cell: &Cell) -> Option<String> {
 /// Deletes up to `limit` rows, oldest `seq` first, and answers them. Rows
 /// another transaction holds are skipped; rows not yet committed are not
 /// seen, and are taken by a later call once they are: nothing is passed.
+/// Deletes up to `limit` rows of `table`, oldest `seq` first, inside
+/// `tx`, and leaves them in a portal, in `seq` order, for [`more`] to
+/// read a part at a time: the server holds what is taken (spilling to disk
+/// past its `work_mem`), so a large backlog never sits in this process.
 pub(super) fn take(
-    client: &mut impl GenericClient,
+    tx: &mut postgres::Transaction<'_>,
     table: &TableName,
     limit: i64,
-) -> Result<Vec<AppRow>> {
+) -> Result<postgres::Portal> {
     let t = table.sql();
     // The keys are read first (an init plan, once) and the rows deleted
     // through the key's index: without table statistics (autovacuum off,
     // a table just filled) a join of the two could scan the table per key.
     let sql = format!(
-        "DELETE FROM {t} WHERE seq = ANY(ARRAY(SELECT seq FROM {t} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)) \
-         RETURNING {COLUMNS}"
+        "WITH taken AS (DELETE FROM {t} \
+           WHERE seq = ANY(ARRAY(SELECT seq FROM {t} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)) \
+           RETURNING {COLUMNS}) \
+         SELECT {COLUMNS} FROM taken ORDER BY seq"
     );
-    let rows = client
-        .query(&sql, &[&limit])
-        .map_err(|e| pg_error(&e, &format!("cannot take rows from {table}")))?;
-    let mut taken = rows.iter().map(cells).collect::<Result<Vec<_>>>()?;
-    taken.sort_by_key(|row| row.seq);
-    Ok(taken)
+    tx.bind(sql.as_str(), &[&limit])
+        .map_err(|e| pg_error(&e, &format!("cannot take rows from {table}")))
+}
+
+/// Up to `max` more rows of a portal [`take`] made.
+pub(super) fn more(
+    tx: &mut postgres::Transaction<'_>,
+    portal: &postgres::Portal,
+    max: usize,
+) -> Result<Vec<AppRow>> {
+    let max = i32::try_from(max).unwrap_or(i32::MAX);
+    let rows = tx
+        .query_portal(portal, max)
+        .map_err(|e| pg_error(&e, "cannot read the rows taken"))?;
+    rows.iter().map(cells).collect()
 }
 
 /// Inserts refused rows into the rejected table beside `table`.

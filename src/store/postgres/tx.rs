@@ -73,6 +73,9 @@ pub(super) struct PostgresTx<'c> {
     set_aside: Vec<String>,
     /// What this transaction did to lanes, settled before the commit.
     lanes: LaneChanges,
+    /// The rows of an application's table taken by the relay and not yet
+    /// read (see `Tx::take_app_rows`).
+    app_rows: Option<postgres::Portal>,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -93,6 +96,7 @@ impl<'c> PostgresTx<'c> {
             made_ready: false,
             set_aside: Vec::new(),
             lanes: LaneChanges::default(),
+            app_rows: None,
         }
     }
 }
@@ -519,9 +523,28 @@ impl Tx for PostgresTx<'_> {
         self.counted_from_rows(filter, now)
     }
 
-    fn take_app_rows(&mut self, table: &TableName, limit: i64) -> Result<Option<Vec<AppRow>>> {
+    fn take_app_rows(
+        &mut self,
+        table: &TableName,
+        limit: i64,
+        first: usize,
+    ) -> Result<Option<Vec<AppRow>>> {
         self.flush()?;
-        super::app_table::take(&mut self.tx, table, limit).map(Some)
+        let portal = super::app_table::take(&mut self.tx, table, limit)?;
+        self.app_rows = Some(portal);
+        self.more_app_rows(first).map(Some)
+    }
+
+    fn more_app_rows(&mut self, max: usize) -> Result<Vec<AppRow>> {
+        let Some(portal) = self.app_rows.take() else {
+            return Ok(Vec::new());
+        };
+        self.flush()?;
+        let rows = super::app_table::more(&mut self.tx, &portal, max)?;
+        if rows.len() == max {
+            self.app_rows = Some(portal);
+        }
+        Ok(rows)
     }
 
     fn put_rejected_rows(&mut self, table: &TableName, rows: &[Rejected], now: i64) -> Result<()> {
