@@ -518,3 +518,40 @@ fn a_drain_takes_each_next_delivery_its_own_completions_queue(db: Db) {
     let stats = db.json(NOW, &["stats"]);
     assert_eq!(stats["stats"]["byStatus"]["delivered"], 4, "{stats}");
 }
+
+test_on_both!(
+    a_backfill_joins_the_lanes_in_recording_order,
+    "ordered_backfill"
+);
+fn a_backfill_joins_the_lanes_in_recording_order(db: Db) {
+    // Two lines of one batch (one createdAt), the second with the lower
+    // event id: walked by (createdAt, eventId), a backfill would queue the
+    // second first.
+    let (first, second) = (0..)
+        .find_map(|n| {
+            let lines = format!(
+                "{{\"type\": \"order.created\", \"subject\": \"order-b{n}\", \"payload\": {{}}}}\n\
+                 {{\"type\": \"order.paid\", \"subject\": \"order-b{n}\", \"payload\": {{}}}}\n"
+            );
+            let answers = db.json_with_stdin(NOW, &["event", "record", "--batch", "-"], &lines);
+            let id = |i: usize| answers[i]["event"]["eventId"].as_str().unwrap().to_owned();
+            (id(0) > id(1)).then(|| (id(0), id(1)))
+        })
+        .unwrap();
+    let sub = ordered(&db, &[]);
+    let backfilled = db.json(NOW, &["sub", "backfill", &sub, "--since", &NOW.to_string()]);
+    let of_event = |event: &str| -> Vec<String> {
+        backfilled["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["eventId"] == event)
+            .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (first, second) = (of_event(&first), of_event(&second));
+    assert_eq!((first.len(), second.len()), (1, 1), "{backfilled}");
+    let ready_now = ready(&db, NOW);
+    assert!(ready_now.contains(&first[0]), "{ready_now:?}");
+    assert!(!ready_now.contains(&second[0]), "{ready_now:?}");
+}

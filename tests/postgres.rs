@@ -470,6 +470,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
         .batch_execute(&format!(
             "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
              DROP TABLE {schema}.lanes; ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq; \
+             ALTER TABLE {schema}.events DROP COLUMN seq; DROP SEQUENCE {schema}.recording_blocks; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();

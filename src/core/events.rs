@@ -238,6 +238,7 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
         created_at: now,
         updated_at: nonzero(req.updated_at).unwrap_or(now),
         ack_at: req.ack_at.unwrap_or(0),
+        seq: 0,
     };
     Ok(Prepared {
         event,
@@ -320,6 +321,9 @@ pub(crate) fn write_with(
     clock_now: i64,
     firsts: Firsts,
 ) -> Result<Vec<EventRecorded>> {
+    for p in &mut prepared {
+        p.event.seq = tx.recording_seq(p.order)?;
+    }
     let events: Vec<&Event> = prepared.iter().map(|p| &p.event).collect();
     let inserted = tx.insert_events(&events)?;
     // Most events are new. An id that exists keeps what it has lived

@@ -104,6 +104,12 @@ pub struct Event {
     pub created_at: i64,
     pub updated_at: i64,
     pub ack_at: i64,
+    /// Where it stands in the order the outbox recorded events (a higher
+    /// one was recorded later; 0 for events of a schema before it was
+    /// kept), set as it is first written; kept beside the reference's
+    /// record.
+    #[serde(skip)]
+    pub seq: i64,
 }
 
 /// A client's interest in some event types.

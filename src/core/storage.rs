@@ -411,6 +411,11 @@ pub trait Tx {
     /// within this one, after the places given with a lower `index`, or
     /// (`None`) after every place it gave before.
     fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)>;
+    /// The place in the outbox's recording order of an event this
+    /// transaction records: after every event of the transactions that
+    /// took theirs before, and within this one after those given a lower
+    /// `index` (a batch's request index) or (`None`) after every one given.
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64>;
     /// Applies what this transaction did to lanes now (the commit does it
     /// otherwise): a claim in the transaction that completed a lane's head
     /// must find the next delivery of that lane queued.

@@ -148,7 +148,9 @@ pub(crate) fn import(
                 tx.put_secret(&secret).map_err(at_line)?;
                 imported.secrets += 1;
             }
-            Record::Event(e) => {
+            Record::Event(mut e) => {
+                // Recorded again here, in the order of the lines.
+                e.seq = tx.recording_seq(Some(line as i64)).map_err(at_line)?;
                 let id = e.event_id.clone();
                 push(&mut events, line, id, e, |rows| put_events(tx, rows))?;
                 imported.events += 1;

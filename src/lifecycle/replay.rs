@@ -52,7 +52,10 @@ impl Outbox {
     pub fn replay(&mut self, replay: &Replay) -> Result<Queued> {
         let run = |tx: &mut dyn Tx, now: i64| {
             let mut found = Vec::new();
-            let mut in_lanes = Vec::new();
+            let mut ordered = OrderedSubscriptions::default();
+            // Attempts for ordered subscriptions wait to be queued in the
+            // order the events were recorded (the walk is by createdAt).
+            let mut in_order = Vec::new();
             for_each_event(tx, &replay.window, |tx, event| {
                 let chains = chains(tx.event_deliveries(&event.event_id)?);
                 for latest in chains.into_iter().filter_map(|mut chain| chain.pop()) {
@@ -61,15 +64,16 @@ impl Outbox {
                     }
                     if replay.dry_run {
                         found.push(latest);
-                    } else if latest.place.lane > 0 {
-                        in_lanes.push(latest);
+                    } else if latest.place.lane > 0 || ordered.is(tx, &latest.sub_id)? {
+                        in_order.push((event.seq, latest));
                     } else {
                         found.push(replay_one(tx, latest, now)?);
                     }
                 }
                 Ok(())
             })?;
-            for latest in super::in_recording_order(in_lanes) {
+            in_order.sort_by_key(|(seq, latest)| (*seq, latest.place.seq));
+            for (_, latest) in in_order {
                 found.push(replay_one(tx, latest, now)?);
             }
             Ok(Queued::new(found, Some(replay.dry_run)))
@@ -109,6 +113,10 @@ impl Outbox {
                     subscription.event_types.iter().cloned().map(Some).collect()
                 };
             let mut created = Vec::new();
+            let ordering = Ordering::from_meta(&subscription.meta);
+            // Those of an ordered subscription join their lanes once all
+            // are found, in the order the events were recorded.
+            let mut in_order = Vec::new();
             for event_type in types {
                 let window = EventWindow {
                     event_type,
@@ -122,16 +130,23 @@ impl Outbox {
                     {
                         return Ok(());
                     }
-                    let mut delivery = first_attempt(event, &subscription, now)?;
+                    let delivery = first_attempt(event, &subscription, now)?;
+                    if ordering.is_some() && !dry_run {
+                        in_order.push((event.seq, event.subject.clone(), delivery));
+                        return Ok(());
+                    }
                     if !dry_run {
-                        // Events come oldest first: each joins its lane after the one before.
-                        let ordering = Ordering::from_meta(&subscription.meta);
-                        place_new(tx, &mut delivery, ordering, &event.subject, None)?;
                         tx.insert_delivery(&delivery)?;
                     }
                     created.push(delivery);
                     Ok(())
                 })?;
+            }
+            in_order.sort_by_key(|(seq, _, _)| *seq);
+            for (_, subject, mut delivery) in in_order {
+                place_new(tx, &mut delivery, ordering, &subject, None)?;
+                tx.insert_delivery(&delivery)?;
+                created.push(delivery);
             }
             Ok(Queued::new(created, Some(dry_run)))
         };
@@ -140,6 +155,21 @@ impl Outbox {
         } else {
             self.write(run)
         }
+    }
+}
+
+/// Whether subscriptions are ordered, each read once.
+#[derive(Default)]
+struct OrderedSubscriptions(std::collections::HashMap<String, bool>);
+
+impl OrderedSubscriptions {
+    fn is(&mut self, tx: &mut dyn Tx, sub_id: &str) -> Result<bool> {
+        if let Some(known) = self.0.get(sub_id) {
+            return Ok(*known);
+        }
+        let ordered = crate::core::ordering::of_subscription(tx, sub_id)?.is_some();
+        self.0.insert(sub_id.to_owned(), ordered);
+        Ok(ordered)
     }
 }
 

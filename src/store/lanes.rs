@@ -13,6 +13,34 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// lane, then its own order within the block.
 const BLOCK_SHIFT: u32 = 32;
 
+/// A transaction's place `index` in its `block`.
+pub(crate) fn in_block(block: i64, index: i64) -> i64 {
+    (block << BLOCK_SHIFT) | index
+}
+
+/// A transaction's block of the recording order and the next index it
+/// gives without one (see `Tx::recording_seq`).
+#[derive(Default)]
+pub(crate) struct Recording(Option<(i64, i64)>);
+
+impl Recording {
+    /// The seq of `index` (`None`: after every one given before), the
+    /// block taken by `take` the first time.
+    pub(crate) fn seq(
+        &mut self,
+        index: Option<i64>,
+        take: impl FnOnce() -> Result<i64>,
+    ) -> Result<i64> {
+        let (block, next) = match &mut self.0 {
+            Some(taken) => taken,
+            None => self.0.insert((take()?, 0)),
+        };
+        let index = index.unwrap_or(*next);
+        *next = (*next).max(index + 1);
+        Ok(in_block(*block, index))
+    }
+}
+
 /// What a transaction has done to lanes so far, applied at its commit.
 #[derive(Default)]
 pub(crate) struct LaneChanges {
@@ -104,7 +132,7 @@ impl LaneChanges {
         };
         let index = index.unwrap_or(*next);
         *next = (*next).max(index + 1);
-        Ok((*lane, (*block << BLOCK_SHIFT) | index))
+        Ok((*lane, in_block(*block, index)))
     }
 
     pub(crate) fn leave(&mut self, lane: i64, seq: i64) {

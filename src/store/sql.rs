@@ -3,7 +3,7 @@
 //! large batch sets aside.
 
 pub(crate) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
-                                        ack, created_at, updated_at, ack_at";
+                                        ack, created_at, updated_at, ack_at, seq";
 pub(crate) const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, \
                                                status, filters, meta, created_at, updated_at";
 pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
@@ -11,7 +11,8 @@ pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client
                                            next_attempt_at, claimed_at, lease_expires_at, delivered_at, \
                                            lane, lane_seq";
 
-/// Appended to an event INSERT: replace the event with the same id.
+/// Appended to an event INSERT: replace the event with the same id (its
+/// place in the recording order, `seq`, stays the first one's).
 pub(crate) const EVENT_REPLACE: &str = "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, \
      subject = excluded.subject, source = excluded.source, target = excluded.target, status = excluded.status, \
      payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \

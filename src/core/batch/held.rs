@@ -67,6 +67,8 @@ pub(super) fn decode_event(bytes: &[u8]) -> Result<HeldEvent> {
         created_at: from.number()?,
         updated_at: from.number()?,
         ack_at: from.number()?,
+        // Given as the batch writes it, from its index.
+        seq: 0,
     };
     from.end()?;
     Ok(HeldEvent {
@@ -263,6 +265,7 @@ mod tests {
             created_at: 1_700_000_000_000,
             updated_at: -3,
             ack_at: i64::MAX,
+            seq: 0,
         };
         for keeps in [[true, false, true], [false, true, false]] {
             let bytes = encode_event(usize::MAX, 42, &event, keeps);

@@ -25,6 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0002_subscription_secrets.sql"),
     include_str!("../../../migrations/postgres/0003_delivery_counts.sql"),
     include_str!("../../../migrations/postgres/0004_ordered_lanes.sql"),
+    include_str!("../../../migrations/postgres/0005_recording_order.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

@@ -105,6 +105,7 @@ pub(super) fn event_row(row: &Row) -> Result<Event> {
         created_at: row.get(9),
         updated_at: row.get(10),
         ack_at: row.get(11),
+        seq: row.get(12),
     })
 }
 

@@ -28,7 +28,7 @@ use crate::core::storage::{
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
-use crate::store::lanes::{self as store_lanes, LaneChanges};
+use crate::store::lanes::{self as store_lanes, LaneChanges, Recording};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
 };
@@ -73,6 +73,8 @@ pub(super) struct PostgresTx<'c> {
     set_aside: Vec<String>,
     /// What this transaction did to lanes, settled before the commit.
     lanes: LaneChanges,
+    /// Its block of the recording order, once it records an event.
+    recording: Recording,
     /// The rows of an application's table taken by the relay and not yet
     /// read (see `Tx::take_app_rows`).
     app_rows: Option<postgres::Portal>,
@@ -96,6 +98,7 @@ impl<'c> PostgresTx<'c> {
             made_ready: false,
             set_aside: Vec::new(),
             lanes: LaneChanges::default(),
+            recording: Recording::default(),
             app_rows: None,
         }
     }
@@ -437,6 +440,18 @@ impl Tx for PostgresTx<'_> {
 
     fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
         store_lanes::join(self, sub_id, subject, index)
+    }
+
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
+        let mut recording = std::mem::take(&mut self.recording);
+        let seq = recording.seq(index, || {
+            let block = self.rows("SELECT nextval('recording_blocks')", &[], |row| {
+                Ok(row.get(0))
+            })?;
+            Ok(block[0])
+        });
+        self.recording = recording;
+        seq
     }
 
     fn settle_lanes(&mut self) -> Result<()> {

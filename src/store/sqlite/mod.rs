@@ -33,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0004_counts_kept_per_transaction.sql"),
     include_str!("../../../migrations/0005_subscription_secrets.sql"),
     include_str!("../../../migrations/0006_ordered_lanes.sql"),
+    include_str!("../../../migrations/0007_recording_order.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;

@@ -46,6 +46,7 @@ pub(super) fn event_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         created_at: row.get(9)?,
         updated_at: row.get(10)?,
         ack_at: row.get(11)?,
+        seq: row.get(12)?,
     })
 }
 
@@ -113,7 +114,7 @@ static EVENT_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
     [EVENT_REPLACE, "ON CONFLICT (event_id) DO NOTHING"].map(|conflict| {
         format!(
             "INSERT INTO events ({EVENT_COLUMNS}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) {conflict}"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) {conflict}"
         )
     })
 });
@@ -148,6 +149,7 @@ pub(super) fn write_events<'e>(
             e.created_at,
             e.updated_at,
             e.ack_at,
+            e.seq,
         ])
     })
 }

@@ -74,6 +74,7 @@ fn events_round_trip_with_exact_json() {
         created_at: 5,
         updated_at: 6,
         ack_at: 7,
+        seq: 9,
     };
     let mut tx = store.write().unwrap();
     tx.put_event(&event).unwrap();

@@ -22,7 +22,7 @@ use crate::core::storage::{
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
-use crate::store::lanes::{self as store_lanes, LaneChanges};
+use crate::store::lanes::{self as store_lanes, LaneChanges, Recording};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
@@ -41,6 +41,8 @@ pub(super) struct SqliteTx<'c> {
     set_aside: Vec<String>,
     /// What this transaction did to lanes, settled before the commit.
     lanes: LaneChanges,
+    /// Its block of the recording order, once it records an event.
+    recording: Recording,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -51,6 +53,7 @@ impl<'c> SqliteTx<'c> {
             counts: CountChanges::default(),
             set_aside: Vec::new(),
             lanes: LaneChanges::default(),
+            recording: Recording::default(),
         }
     }
 
@@ -396,6 +399,18 @@ impl Tx for SqliteTx<'_> {
 
     fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
         store_lanes::join(self, sub_id, subject, index)
+    }
+
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
+        let tx = &self.tx;
+        self.recording.seq(index, || {
+            tx.query_row(
+                "UPDATE recording_blocks SET n = n + 1 WHERE id = 1 RETURNING n",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| sql_error(&e))
+        })
     }
 
     fn settle_lanes(&mut self) -> Result<()> {

@@ -94,7 +94,7 @@ impl PostgresTx<'_> {
 
     pub(super) fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
         let sql = format!(
-            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) {conflict}"
+            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) {conflict}"
         );
         self.execute(
             &sql,
@@ -111,6 +111,7 @@ impl PostgresTx<'_> {
                 &e.created_at,
                 &e.updated_at,
                 &e.ack_at,
+                &e.seq,
             ],
         )
     }
