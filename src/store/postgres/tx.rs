@@ -21,7 +21,6 @@ use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
-use crate::core::ordering::{LaneHead, Waiting};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
@@ -436,53 +435,6 @@ impl Tx for PostgresTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
-    }
-
-    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
-        store_lanes::join(self, sub_id, subject, index)
-    }
-
-    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
-        let mut recording = std::mem::take(&mut self.recording);
-        let seq = recording.seq(index, || {
-            let block = self.rows("SELECT nextval('recording_blocks')", &[], |row| {
-                Ok(row.get(0))
-            })?;
-            Ok(block[0])
-        });
-        self.recording = recording;
-        seq
-    }
-
-    fn settle_lanes(&mut self) -> Result<()> {
-        self.made_ready |= store_lanes::settle(self)?;
-        Ok(())
-    }
-
-    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
-        store_lanes::head(self, lane)
-    }
-
-    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
-        self.lanes.leave(lane, seq);
-        Ok(())
-    }
-
-    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
-        self.lanes.mark_dead(lane, seq, dead);
-        Ok(())
-    }
-
-    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
-        lanes::drop_all(self, sub_id)
-    }
-
-    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
-        lanes::waits_for(self, lane)
-    }
-
-    fn waiting(&mut self) -> Result<Waiting> {
-        lanes::waiting(self)
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {

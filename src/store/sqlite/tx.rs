@@ -15,7 +15,6 @@ use super::sql_error;
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Secret, Stage, Subscription};
-use crate::core::ordering::{LaneHead, Waiting};
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
@@ -395,52 +394,6 @@ impl Tx for SqliteTx<'_> {
         limit: i64,
     ) -> Result<Vec<Event>> {
         self.run(ledger::events_in_window(window, after, limit), event_row)
-    }
-
-    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
-        store_lanes::join(self, sub_id, subject, index)
-    }
-
-    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
-        let tx = &self.tx;
-        self.recording.seq(index, || {
-            tx.query_row(
-                "UPDATE recording_blocks SET n = n + 1 WHERE id = 1 RETURNING n",
-                [],
-                |row| row.get(0),
-            )
-            .map_err(|e| sql_error(&e))
-        })
-    }
-
-    fn settle_lanes(&mut self) -> Result<()> {
-        store_lanes::settle(self).map(drop)
-    }
-
-    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
-        store_lanes::head(self, lane)
-    }
-
-    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
-        self.lanes.leave(lane, seq);
-        Ok(())
-    }
-
-    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
-        self.lanes.mark_dead(lane, seq, dead);
-        Ok(())
-    }
-
-    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
-        lanes::drop_all(self, sub_id)
-    }
-
-    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
-        lanes::waits_for(self, lane)
-    }
-
-    fn waiting(&mut self) -> Result<Waiting> {
-        lanes::waiting(self)
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {

@@ -6,7 +6,7 @@
 use super::PostgresTx;
 use crate::core::error::Result;
 use crate::core::model::Transport;
-use crate::core::ordering::Waiting;
+use crate::core::ordering::{LaneHead, Lanes, Waiting};
 use crate::core::storage::DeliveryFilter;
 use crate::store::counts::CountChanges;
 use crate::store::counts::KeptCounts;
@@ -80,6 +80,55 @@ pub(super) fn waiting(tx: &mut PostgresTx<'_>) -> Result<Waiting> {
         subjects: count(tx, SUBJECTS_WAITING)?,
         held_by_dead: count(tx, HELD_BY_DEAD)?,
     })
+}
+
+impl Lanes for PostgresTx<'_> {
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
+        crate::store::lanes::join(self, sub_id, subject, index)
+    }
+
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
+        let mut recording = std::mem::take(&mut self.recording);
+        let seq = recording.seq(index, || {
+            let block = self.rows("SELECT nextval('recording_blocks')", &[], |row| {
+                Ok(row.get(0))
+            })?;
+            Ok(block[0])
+        });
+        self.recording = recording;
+        seq
+    }
+
+    fn settle_lanes(&mut self) -> Result<()> {
+        self.made_ready |= crate::store::lanes::settle(self)?;
+        Ok(())
+    }
+
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
+        crate::store::lanes::head(self, lane)
+    }
+
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
+        self.lanes.leave(lane, seq);
+        Ok(())
+    }
+
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.lanes.mark_dead(lane, seq, dead);
+        Ok(())
+    }
+
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
+        drop_all(self, sub_id)
+    }
+
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
+        waits_for(self, lane)
+    }
+
+    fn waiting(&mut self) -> Result<Waiting> {
+        waiting(self)
+    }
 }
 
 impl LaneHolder for PostgresTx<'_> {

@@ -4,7 +4,7 @@
 use super::SqliteTx;
 use crate::core::error::Result;
 use crate::core::model::Transport;
-use crate::core::ordering::Waiting;
+use crate::core::ordering::{LaneHead, Lanes, Waiting};
 use crate::core::storage::DeliveryFilter;
 use crate::store::counts::CountChanges;
 use crate::store::counts::KeptCounts;
@@ -65,6 +65,54 @@ impl SqliteTx<'_> {
             .map_err(|e| sql_error(&e))?;
         rows.collect::<rusqlite::Result<_>>()
             .map_err(|e| sql_error(&e))
+    }
+}
+
+impl Lanes for SqliteTx<'_> {
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
+        crate::store::lanes::join(self, sub_id, subject, index)
+    }
+
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
+        let tx = &self.tx;
+        self.recording.seq(index, || {
+            tx.query_row(
+                "UPDATE recording_blocks SET n = n + 1 WHERE id = 1 RETURNING n",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| sql_error(&e))
+        })
+    }
+
+    fn settle_lanes(&mut self) -> Result<()> {
+        crate::store::lanes::settle(self).map(drop)
+    }
+
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
+        crate::store::lanes::head(self, lane)
+    }
+
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
+        self.lanes.leave(lane, seq);
+        Ok(())
+    }
+
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.lanes.mark_dead(lane, seq, dead);
+        Ok(())
+    }
+
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
+        drop_all(self, sub_id)
+    }
+
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
+        waits_for(self, lane)
+    }
+
+    fn waiting(&mut self) -> Result<Waiting> {
+        waiting(self)
     }
 }
 
