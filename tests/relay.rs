@@ -360,6 +360,45 @@ fn bad_rows_are_rejected_and_the_rows_after_them_relayed(app: App, db: Db) {
         status,
         serde_json::json!({"ok": true, "waiting": 0, "oldestAgeSeconds": 0, "rejected": 2, "running": false})
     );
+    // The same as metrics, one gauge each, for a monitoring system.
+    app.write(&[(Some("order.created"), "waits", None)], true);
+    let metrics = outbox(&db)
+        .args([
+            "relay",
+            "status",
+            "--from",
+            app.from(),
+            "--format",
+            "prometheus",
+        ])
+        .output()
+        .unwrap();
+    assert!(metrics.status.success(), "{metrics:?}");
+    let metrics = String::from_utf8(metrics.stdout).unwrap();
+    for (gauge, value) in [
+        ("outbox_relay_waiting", "1"),
+        ("outbox_relay_rejected", "2"),
+        ("outbox_relay_running", "0"),
+    ] {
+        // Labelled with the table: `outbox_relay_waiting{table="..."} 1`.
+        assert!(
+            metrics
+                .lines()
+                .any(|l| l.starts_with(&format!("{gauge}{{table=\""))
+                    && l.ends_with(&format!("}} {value}"))),
+            "{gauge} {value}:\n{metrics}"
+        );
+        assert!(
+            metrics.contains(&format!("# TYPE {gauge} gauge")),
+            "{metrics}"
+        );
+    }
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l.starts_with("outbox_relay_oldest_age_seconds{")),
+        "{metrics}"
+    );
 }
 
 /// The application writes `rounds` transactions of 1 to 3 rows (every
