@@ -4,6 +4,7 @@
 //! commands; it knows nothing of how they run: the binary hands it a
 //! function that runs a command line and answers its `--json` object.
 
+mod tool;
 pub mod tools;
 
 use bytes::Bytes;
