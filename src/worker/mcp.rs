@@ -7,13 +7,16 @@
 //! endpoint which one it does. Answers come as JSON or as an SSE stream.
 
 use super::Outcome;
-use super::send::{BODY_KEPT, Sender, webhook_body};
+mod answer;
+
+use super::send::{Sender, webhook_body};
 use crate::core::json::Object;
 use crate::core::model::Event;
+use answer::{Answer, answer_in_stream, outcome, rpc_text, speaks_current};
 use base64::Engine as _;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -25,7 +28,7 @@ pub const EARLIER: &str = "2025-11-25";
 /// The key of a subscription's `meta` that holds its tool.
 pub const META_KEY: &str = "mcp";
 /// The most of an SSE stream read while looking for the answer.
-const STREAM_LIMIT: u64 = 16 * 1024 * 1024;
+pub(super) const STREAM_LIMIT: u64 = 16 * 1024 * 1024;
 
 /// What an MCP subscription calls: its tool and how its arguments are made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,16 +74,6 @@ enum Known {
     },
 }
 
-/// One exchange's answer: the HTTP status, and the JSON-RPC response when
-/// one came.
-struct Answer {
-    status: u16,
-    session: Option<String>,
-    response: Option<Value>,
-    retry_after: Option<String>,
-    text: String,
-}
-
 /// A failure of the exchange itself (no answer to read).
 enum Exchange {
     Answered(Answer),
@@ -96,31 +89,6 @@ fn header_value(name: &str) -> String {
             base64::engine::general_purpose::STANDARD.encode(name)
         )
     }
-}
-
-/// The JSON-RPC message of an SSE stream whose `id` is `id`: comments,
-/// pings and notifications are passed over.
-fn answer_in_stream(reader: impl Read, id: &Value) -> Option<Value> {
-    let mut data = String::new();
-    for line in BufReader::new(reader.take(STREAM_LIMIT)).lines() {
-        let line = line.ok()?;
-        if line.is_empty() {
-            if let Ok(message) = serde_json::from_str::<Value>(&data)
-                && message.get("id") == Some(id)
-                && (message.get("result").is_some() || message.get("error").is_some())
-            {
-                return Some(message);
-            }
-            data.clear();
-        } else if let Some(value) = line.strip_prefix("data:") {
-            if !data.is_empty() {
-                data.push('\n');
-            }
-            data.push_str(value.strip_prefix(' ').unwrap_or(value));
-        }
-        // `event:`, `id:`, `retry:` and `:` comment lines carry nothing here.
-    }
-    None
 }
 
 impl Sender {
@@ -388,148 +356,9 @@ fn client_info() -> Value {
     json!({"name": "outbox", "version": env!("CARGO_PKG_VERSION")})
 }
 
-/// Whether an answer to a current-revision call shows the server speaks
-/// it: anything but a refusal of the revision or of a call without a
-/// session (the earlier revisions' servers answer 400, or -32022 / -32000).
-fn speaks_current(answer: &Answer) -> bool {
-    let code = answer
-        .response
-        .as_ref()
-        .and_then(|r| r.pointer("/error/code"))
-        .and_then(Value::as_i64);
-    match code {
-        Some(-32022 | -32000) => false,
-        Some(_) => true,
-        None if answer.response.is_some() => true,
-        None => !matches!(answer.status, 400 | 404 | 405 | 406),
-    }
-}
-
-fn rpc_text(error: &Value) -> String {
-    format!(
-        "{} {}",
-        error.get("code").unwrap_or(&Value::Null),
-        error.get("message").and_then(Value::as_str).unwrap_or("")
-    )
-}
-
-/// The start of a result's text content, for `lastError`.
-fn text_content(result: &Value) -> String {
-    let text: Vec<&str> = result
-        .get("content")
-        .and_then(Value::as_array)
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|c| c.get("text").and_then(Value::as_str))
-                .collect()
-        })
-        .unwrap_or_default();
-    super::clip_tail(&text.join(" ").replace(['\r', '\n'], " "), 200)
-}
-
-fn outcome(answer: Answer, version: &str, took_ms: u64, now: i64) -> Outcome {
-    let result_text = match &answer.response {
-        Some(response) => response
-            .get("result")
-            .or(response.get("error"))
-            .unwrap_or(response)
-            .to_string(),
-        None => answer.text.clone(),
-    };
-    let mut kept = result_text;
-    if kept.len() > BODY_KEPT {
-        let mut cut = BODY_KEPT;
-        while !kept.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        kept.truncate(cut);
-    }
-    let mut meta = Object::new();
-    meta.insert(
-        "response".to_owned(),
-        json!({"status": answer.status, "durationMs": took_ms, "protocolVersion": version, "body": kept}),
-    );
-    let failed = |error: String, retry: bool| Outcome::Failed {
-        error,
-        retry,
-        not_before: None,
-        meta: Some(meta.clone()),
-        disable: false,
-    };
-    match answer.response {
-        Some(response) if response.get("result").is_some() => {
-            let result = &response["result"];
-            if result.get("resultType").and_then(Value::as_str) == Some("input_required") {
-                return failed(
-                    "the MCP tool asked for input, which a worker cannot give".to_owned(),
-                    false,
-                );
-            }
-            if result.get("isError").and_then(Value::as_bool) == Some(true) {
-                let text = text_content(result);
-                return failed(format!("the MCP tool failed: {text}"), true);
-            }
-            Outcome::Delivered { meta: Some(meta) }
-        }
-        Some(response) => {
-            let error = &response["error"];
-            let code = error.get("code").and_then(Value::as_i64);
-            // An unknown tool or arguments it refuses: retrying cannot help.
-            let retry = !matches!(code, Some(-32601 | -32602));
-            failed(format!("MCP error {}", rpc_text(error)), retry)
-        }
-        None => {
-            let status = answer.status;
-            let line = super::clip_tail(&answer.text.replace(['\r', '\n'], " "), 200);
-            let error = if line.is_empty() {
-                format!("HTTP {status}")
-            } else {
-                format!("HTTP {status}: {line}")
-            };
-            match status {
-                410 => Outcome::Failed {
-                    error: format!("{error} (subscription disabled)"),
-                    retry: false,
-                    not_before: None,
-                    meta: Some(meta),
-                    disable: true,
-                },
-                200..=299 => failed(
-                    format!("the MCP server answered without a JSON-RPC response ({error})"),
-                    true,
-                ),
-                _ => Outcome::Failed {
-                    error,
-                    retry: true,
-                    not_before: match status {
-                        429 | 503 => answer
-                            .retry_after
-                            .and_then(|v| super::send::wait_of(&v, now)),
-                        _ => None,
-                    },
-                    meta: Some(meta),
-                    disable: false,
-                },
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_answer_is_the_message_with_the_request_id() {
-        let stream = ": a comment\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}\n\n\
-                      data: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[]}}\n\n\
-                      data: {\"jsonrpc\":\"2.0\",\"id\":1,\n\
-                      data: \"result\":{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}}\n\n";
-        let found = answer_in_stream(stream.as_bytes(), &json!(1)).unwrap();
-        assert_eq!(found["result"]["content"][0]["text"], "ok");
-        assert_eq!(answer_in_stream(": ping\n\n".as_bytes(), &json!(1)), None);
-    }
 
     #[test]
     fn names_outside_visible_ascii_go_as_base64() {
