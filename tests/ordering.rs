@@ -47,6 +47,12 @@ test_on_both!(
 );
 fn a_subject_is_handed_out_one_at_a_time_in_recording_order(db: Db) {
     let sub = ordered(&db, &[]);
+    let card = db.text(NOW, &["sub", "get", &sub]);
+    assert!(
+        card.lines().any(|l| l.starts_with("ordering")
+            && l.contains("by subject, one at a time; a dead letter holds its subject")),
+        "{card}"
+    );
     // All in one second: createdAt ties, the recording order decides.
     let a1 = record(&db, NOW, "created", "order-a");
     let b1 = record(&db, NOW, "created", "order-b");

@@ -5,6 +5,7 @@ use super::{View, relative, timestamp};
 use comfy_table::{Cell, Color, ColumnConstraint, Table, Width};
 use outbox::core::json::Object;
 use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use outbox::core::ordering::{OnDead, Ordering};
 use outbox::core::policy::RetryPolicy;
 use outbox::core::retries::DEFAULT_MAX_ATTEMPTS;
 use outbox::worker::duration_text;
@@ -154,11 +155,25 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
             ("status", s.status.to_string()),
             ("filters", object_text(&s.filters)),
             ("retries", retries_in_force(s)),
+            ("ordering", ordering_in_force(s)),
             ("meta", object_text(&s.meta)),
             ("createdAt", when(s.created_at, view.now)),
             ("updatedAt", when(s.updated_at, view.now)),
         ],
     )
+}
+
+/// Whether deliveries go one at a time per subject, and what a dead
+/// letter does then.
+fn ordering_in_force(s: &Subscription) -> String {
+    match Ordering::from_meta(&s.meta) {
+        Some(o) if o.on_dead == OnDead::Block => {
+            "by subject, one at a time; a dead letter holds its subject until redriven or canceled"
+                .to_owned()
+        }
+        Some(_) => "by subject, one at a time; a dead letter lets the next go".to_owned(),
+        None => "none: deliveries go out in any order".to_owned(),
+    }
 }
 
 /// The retry policy in force, as `outbox work` applies it (its default
