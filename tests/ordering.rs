@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::db::{Db, NOW};
+use common::db::{Db, NOW, ids};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -30,15 +30,6 @@ fn record(db: &Db, now: i64, event_type: &str, subject: &str) -> String {
 /// The ids `delivery ready` lists, in claim order.
 fn ready(db: &Db, now: i64) -> Vec<String> {
     ids(&db.json(now, &["delivery", "ready", "--limit", "500"]))
-}
-
-fn ids(answer: &Value) -> Vec<String> {
-    answer["deliveries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 test_on_both!(

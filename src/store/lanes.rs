@@ -3,10 +3,11 @@
 //! its commit does to the lanes it touched. Each backend supplies the
 //! statements ([`LaneRows`]); the order of the work is here, once.
 
-use super::counts::CountChanges;
+use super::counts::{CountChanges, KeptCounts};
 use crate::core::error::Result;
 use crate::core::model::{DeliveryStatus, Stage, Transport};
-use crate::core::ordering::LaneHead;
+use crate::core::ordering::{LaneHead, Lanes, Waiting};
+use crate::core::storage::DeliveryFilter;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Places are `block << BLOCK_SHIFT | index`: a transaction's block of a
@@ -70,38 +71,94 @@ pub(crate) trait LaneRows {
     fn move_on(&mut self, left: &[(i64, i64)], joined: &[i64]) -> Result<Vec<(Transport, String)>>;
 }
 
-/// A backend's transaction, which keeps its lane and count changes.
-pub(crate) trait LaneHolder: LaneRows + Sized {
+/// A backend's transaction, which keeps its lane and count changes and
+/// answers the few questions whose statements are its own; [`Lanes`] is
+/// then the same for every backend (below).
+pub(crate) trait LaneHolder: LaneRows + KeptCounts + Sized {
     fn lane_changes(&mut self) -> &mut LaneChanges;
     fn count_changes(&mut self) -> &mut CountChanges;
+    fn recording(&mut self) -> &mut Recording;
+    /// The next block of the recording order, once per recording
+    /// transaction.
+    fn take_recording_block(&mut self) -> Result<i64>;
+    /// Queues every held delivery of the subscription and deletes its
+    /// lanes: the (transport, client) of each delivery queued.
+    fn release_lanes(&mut self, sub_id: &str) -> Result<Vec<(Transport, String)>>;
+    /// The latest attempt at the lane's head, if it has one.
+    fn head_delivery(&mut self, lane: i64) -> Result<Option<String>>;
+    /// Lanes with held deliveries, and lanes held by a dead head.
+    fn lanes_waiting(&mut self) -> Result<(i64, i64)>;
+    /// Lanes moving on queued deliveries in this transaction (PostgreSQL
+    /// tells waiting workers at the commit).
+    fn queued_some(&mut self) {}
 }
 
-/// `Tx::join_lane`.
-pub(crate) fn join<T: LaneHolder>(
-    tx: &mut T,
-    sub_id: &str,
-    subject: &str,
-    index: Option<i64>,
-) -> Result<(i64, i64)> {
-    let mut lanes = std::mem::take(tx.lane_changes());
-    let joined = lanes.join(tx, sub_id, subject, index);
-    *tx.lane_changes() = lanes;
-    joined
-}
+impl<T: LaneHolder> Lanes for T {
+    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
+        let mut lanes = std::mem::take(self.lane_changes());
+        let joined = lanes.join(self, sub_id, subject, index);
+        *self.lane_changes() = lanes;
+        joined
+    }
 
-/// [`LaneChanges::settle`] of the transaction's own changes: true when it
-/// queued any delivery.
-pub(crate) fn settle<T: LaneHolder>(tx: &mut T) -> Result<bool> {
-    let mut lanes = std::mem::take(tx.lane_changes());
-    let mut counts = std::mem::take(tx.count_changes());
-    let settled = lanes.settle(tx, &mut counts);
-    *tx.count_changes() = counts;
-    settled
-}
+    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
+        let mut recording = std::mem::take(self.recording());
+        let seq = recording.seq(index, || self.take_recording_block());
+        *self.recording() = recording;
+        seq
+    }
 
-/// `Tx::lane_head`.
-pub(crate) fn head<T: LaneHolder>(tx: &mut T, lane: i64) -> Result<Option<LaneHead>> {
-    Ok(tx.head(lane)?.map(|(seq, dead)| LaneHead { seq, dead }))
+    fn settle_lanes(&mut self) -> Result<()> {
+        let mut lanes = std::mem::take(self.lane_changes());
+        let mut counts = std::mem::take(self.count_changes());
+        let settled = lanes.settle(self, &mut counts);
+        *self.count_changes() = counts;
+        if settled? {
+            self.queued_some();
+        }
+        Ok(())
+    }
+
+    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
+        Ok(self.head(lane)?.map(|(seq, dead)| LaneHead { seq, dead }))
+    }
+
+    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
+        self.lane_changes().leave(lane, seq);
+        Ok(())
+    }
+
+    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
+        self.lane_changes().mark_dead(lane, seq, dead);
+        Ok(())
+    }
+
+    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
+        let queued = self.release_lanes(sub_id)?;
+        released(self.count_changes(), &queued);
+        if !queued.is_empty() {
+            self.queued_some();
+        }
+        Ok(())
+    }
+
+    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
+        self.head_delivery(lane)
+    }
+
+    fn waiting(&mut self) -> Result<Waiting> {
+        let held = self
+            .kept(&DeliveryFilter::default().held())?
+            .iter()
+            .map(|(_, _, _, n)| n)
+            .sum();
+        let (subjects, held_by_dead) = self.lanes_waiting()?;
+        Ok(Waiting {
+            deliveries: held,
+            subjects,
+            held_by_dead,
+        })
+    }
 }
 
 /// Counts the deliveries of `released` (transport, client) as queued, no

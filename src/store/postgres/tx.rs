@@ -21,13 +21,14 @@ use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
+use crate::core::ordering::Lanes as _;
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
-use crate::store::lanes::{self as store_lanes, LaneChanges, Recording};
+use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
 };
@@ -46,6 +47,12 @@ pub(super) const LEASE_EXPIRED: &str =
 pub const CLAIM_PLANNER: &str = "SET LOCAL enable_bitmapscan = off";
 /// Set again once the claim order is read.
 const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on";
+/// For a statement that must read its key or a small partial index:
+/// without table statistics (a table grown since it was last analysed,
+/// autovacuum off) the planner may read the whole table instead.
+pub const INDEX_PLANNER: &str = "SET LOCAL enable_seqscan = off";
+/// Set again after such a statement.
+const SEQSCAN_DEFAULTS: &str = "SET LOCAL enable_seqscan = on";
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -105,7 +112,7 @@ impl<'c> PostgresTx<'c> {
 
 impl Tx for PostgresTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
-        self.made_ready |= store_lanes::settle(&mut *self)?;
+        self.settle_lanes()?;
         self.flush()?;
         if self.made_ready {
             self.execute(super::notify::NOTIFY, &[])?;

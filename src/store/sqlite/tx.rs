@@ -15,13 +15,14 @@ use super::sql_error;
 use crate::core::error::Result;
 use crate::core::json::Object;
 use crate::core::model::{Delivery, Event, Secret, Stage, Subscription};
+use crate::core::ordering::Lanes as _;
 use crate::core::prefix::{IdKind, range_end};
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
 use crate::store::counts::{self as kept, CountChanges};
-use crate::store::lanes::{self as store_lanes, LaneChanges, Recording};
+use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
@@ -92,7 +93,7 @@ impl<'c> SqliteTx<'c> {
 
 impl Tx for SqliteTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
-        store_lanes::settle(&mut *self)?;
+        self.settle_lanes()?;
         counts::flush(&mut self.counts, &self.tx)?;
         self.tx.commit().map_err(|e| sql_error(&e))
     }

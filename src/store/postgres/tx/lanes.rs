@@ -6,11 +6,8 @@
 use super::PostgresTx;
 use crate::core::error::Result;
 use crate::core::model::Transport;
-use crate::core::ordering::{LaneHead, Lanes, Waiting};
-use crate::core::storage::DeliveryFilter;
 use crate::store::counts::CountChanges;
-use crate::store::counts::KeptCounts;
-use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, released};
+use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, Recording};
 use crate::store::postgres::rows::{Query, parsed};
 
 pub(in crate::store::postgres) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
@@ -37,6 +34,8 @@ pub(in crate::store::postgres) const QUEUE_FIRST_HELD: &str = "WITH next AS ( \
      RETURNING d.transport, d.client_id";
 pub(in crate::store::postgres) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE sub_id = $1 AND status = 'held' RETURNING transport, client_id";
+pub(in crate::store::postgres) const TAKE_RECORDING_BLOCK: &str =
+    "SELECT nextval('recording_blocks')";
 pub(in crate::store::postgres) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = $1";
 pub(in crate::store::postgres) const WAITS_FOR: &str = "SELECT d.delivery_id FROM lanes \
      JOIN deliveries AS d ON d.lane = lanes.lane_id AND d.lane_seq = lanes.head AND d.lane > 0 \
@@ -49,94 +48,53 @@ fn transport_client(row: &postgres::Row) -> Result<(Transport, String)> {
     Ok((parsed(row, 0)?, row.get(1)))
 }
 
-pub(super) fn drop_all(tx: &mut PostgresTx<'_>, sub_id: &str) -> Result<()> {
-    let queued = tx.rows(RELEASE_HELD, &[&sub_id], transport_client)?;
-    released(&mut tx.counts, &queued);
-    tx.made_ready |= !queued.is_empty();
-    tx.execute(DROP_LANES, &[&sub_id]).map(drop)
-}
-
-pub(super) fn waits_for(tx: &mut PostgresTx<'_>, lane: i64) -> Result<Option<String>> {
-    Ok(tx
-        .rows(WAITS_FOR, &[&lane], |row| Ok(row.get(0)))?
-        .into_iter()
-        .next())
-}
-
-pub(super) fn waiting(tx: &mut PostgresTx<'_>) -> Result<Waiting> {
-    let held: i64 = tx
-        .kept(&DeliveryFilter::default().held())?
-        .iter()
-        .map(|(_, _, _, n)| n)
-        .sum();
-    let count = |tx: &mut PostgresTx<'_>, sql: &str| {
-        tx.count(Query {
-            sql: sql.to_owned(),
-            params: Vec::new(),
-        })
-    };
-    Ok(Waiting {
-        deliveries: held,
-        subjects: count(tx, SUBJECTS_WAITING)?,
-        held_by_dead: count(tx, HELD_BY_DEAD)?,
-    })
-}
-
-impl Lanes for PostgresTx<'_> {
-    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
-        crate::store::lanes::join(self, sub_id, subject, index)
-    }
-
-    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
-        let mut recording = std::mem::take(&mut self.recording);
-        let seq = recording.seq(index, || {
-            let block = self.rows("SELECT nextval('recording_blocks')", &[], |row| {
-                Ok(row.get(0))
-            })?;
-            Ok(block[0])
-        });
-        self.recording = recording;
-        seq
-    }
-
-    fn settle_lanes(&mut self) -> Result<()> {
-        self.made_ready |= crate::store::lanes::settle(self)?;
-        Ok(())
-    }
-
-    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
-        crate::store::lanes::head(self, lane)
-    }
-
-    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
-        self.lanes.leave(lane, seq);
-        Ok(())
-    }
-
-    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
-        self.lanes.mark_dead(lane, seq, dead);
-        Ok(())
-    }
-
-    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
-        drop_all(self, sub_id)
-    }
-
-    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
-        waits_for(self, lane)
-    }
-
-    fn waiting(&mut self) -> Result<Waiting> {
-        waiting(self)
-    }
-}
-
 impl LaneHolder for PostgresTx<'_> {
     fn lane_changes(&mut self) -> &mut LaneChanges {
         &mut self.lanes
     }
+
     fn count_changes(&mut self) -> &mut CountChanges {
         &mut self.counts
+    }
+
+    fn recording(&mut self) -> &mut Recording {
+        &mut self.recording
+    }
+
+    fn take_recording_block(&mut self) -> Result<i64> {
+        let block = self.rows(TAKE_RECORDING_BLOCK, &[], |row| Ok(row.get(0)))?;
+        Ok(block[0])
+    }
+
+    fn release_lanes(&mut self, sub_id: &str) -> Result<Vec<(Transport, String)>> {
+        let queued = self.rows(RELEASE_HELD, &[&sub_id], transport_client)?;
+        self.execute(DROP_LANES, &[&sub_id])?;
+        Ok(queued)
+    }
+
+    fn head_delivery(&mut self, lane: i64) -> Result<Option<String>> {
+        Ok(self
+            .rows(WAITS_FOR, &[&lane], |row| Ok(row.get(0)))?
+            .into_iter()
+            .next())
+    }
+
+    fn lanes_waiting(&mut self) -> Result<(i64, i64)> {
+        let count = |tx: &mut Self, sql: &str| {
+            tx.count(Query {
+                sql: sql.to_owned(),
+                params: Vec::new(),
+            })
+        };
+        // The lanes held by a dead head are few of many: read off their
+        // partial index, which without statistics the planner passes over.
+        let subjects = count(self, SUBJECTS_WAITING)?;
+        let held_by_dead = self.by_index(|tx| count(tx, HELD_BY_DEAD))?;
+        Ok((subjects, held_by_dead))
+    }
+
+    fn queued_some(&mut self) {
+        self.made_ready = true;
     }
 }
 

@@ -5,7 +5,7 @@
 use super::super::ledger;
 use super::super::pg_error;
 use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
-use super::{CLAIM_PLANNER, PLANNER_DEFAULTS, PostgresTx};
+use super::{CLAIM_PLANNER, INDEX_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
 use crate::core::error::Result;
 use crate::core::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
@@ -19,6 +19,14 @@ impl PostgresTx<'_> {
         self.tx
             .batch_execute(settings)
             .map_err(|e| pg_error(&e, "cannot set the planner"))
+    }
+
+    /// `read` with the planner kept off whole-table scans ([`INDEX_PLANNER`]).
+    pub(super) fn by_index<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.set_planner(INDEX_PLANNER)?;
+        let found = read(self);
+        self.set_planner(SEQSCAN_DEFAULTS)?;
+        found
     }
 
     pub(super) fn statement(&mut self, sql: &str) -> Result<Statement> {

@@ -4,11 +4,8 @@
 use super::SqliteTx;
 use crate::core::error::Result;
 use crate::core::model::Transport;
-use crate::core::ordering::{LaneHead, Lanes, Waiting};
-use crate::core::storage::DeliveryFilter;
 use crate::store::counts::CountChanges;
-use crate::store::counts::KeptCounts;
-use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, released};
+use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, Recording};
 use crate::store::sqlite::rows::parsed;
 use crate::store::sqlite::sql_error;
 use rusqlite::{OptionalExtension, params};
@@ -29,6 +26,8 @@ pub(super) const PROMOTE: &str = "UPDATE deliveries SET status = 'queued' \
 pub(super) const SET_HEAD: &str = "UPDATE lanes SET head = ?2 WHERE lane_id = ?1";
 pub(super) const RELEASE_HELD: &str = "UPDATE deliveries SET status = 'queued' \
      WHERE sub_id = ?1 AND status = 'held' RETURNING transport, client_id";
+pub(super) const TAKE_RECORDING_BLOCK: &str =
+    "UPDATE recording_blocks SET n = n + 1 WHERE id = 1 RETURNING n";
 pub(super) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = ?1";
 /// The attempts at the head's place, its latest the one waited for. The
 /// place is read first (joined, SQLite walked the lane's whole history),
@@ -68,60 +67,51 @@ impl SqliteTx<'_> {
     }
 }
 
-impl Lanes for SqliteTx<'_> {
-    fn join_lane(&mut self, sub_id: &str, subject: &str, index: Option<i64>) -> Result<(i64, i64)> {
-        crate::store::lanes::join(self, sub_id, subject, index)
-    }
-
-    fn recording_seq(&mut self, index: Option<i64>) -> Result<i64> {
-        let tx = &self.tx;
-        self.recording.seq(index, || {
-            tx.query_row(
-                "UPDATE recording_blocks SET n = n + 1 WHERE id = 1 RETURNING n",
-                [],
-                |row| row.get(0),
-            )
-            .map_err(|e| sql_error(&e))
-        })
-    }
-
-    fn settle_lanes(&mut self) -> Result<()> {
-        crate::store::lanes::settle(self).map(drop)
-    }
-
-    fn lane_head(&mut self, lane: i64) -> Result<Option<LaneHead>> {
-        crate::store::lanes::head(self, lane)
-    }
-
-    fn leave_head(&mut self, lane: i64, seq: i64) -> Result<()> {
-        self.lanes.leave(lane, seq);
-        Ok(())
-    }
-
-    fn mark_dead(&mut self, lane: i64, seq: i64, dead: bool) -> Result<()> {
-        self.lanes.mark_dead(lane, seq, dead);
-        Ok(())
-    }
-
-    fn drop_lanes(&mut self, sub_id: &str) -> Result<()> {
-        drop_all(self, sub_id)
-    }
-
-    fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
-        waits_for(self, lane)
-    }
-
-    fn waiting(&mut self) -> Result<Waiting> {
-        waiting(self)
-    }
-}
-
 impl LaneHolder for SqliteTx<'_> {
     fn lane_changes(&mut self) -> &mut LaneChanges {
         &mut self.lanes
     }
+
     fn count_changes(&mut self) -> &mut CountChanges {
         &mut self.counts
+    }
+
+    fn recording(&mut self) -> &mut Recording {
+        &mut self.recording
+    }
+
+    fn take_recording_block(&mut self) -> Result<i64> {
+        let block = self.one(TAKE_RECORDING_BLOCK, [], |row| row.get(0))?;
+        Ok(block.expect("recording_blocks holds its one row"))
+    }
+
+    fn release_lanes(&mut self, sub_id: &str) -> Result<Vec<(Transport, String)>> {
+        let queued = self.queued_rows(RELEASE_HELD, params![sub_id])?;
+        self.execute(DROP_LANES, params![sub_id])?;
+        Ok(queued)
+    }
+
+    fn head_delivery(&mut self, lane: i64) -> Result<Option<String>> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(WAITS_FOR)
+            .map_err(|e| sql_error(&e))?;
+        let attempts = stmt
+            .query_map(params![lane], |row| {
+                Ok((row.get::<_, i64>(1)?, row.get::<_, String>(0)?))
+            })
+            .map_err(|e| sql_error(&e))?;
+        let attempts: Vec<(i64, String)> = attempts
+            .collect::<rusqlite::Result<_>>()
+            .map_err(|e| sql_error(&e))?;
+        Ok(attempts.into_iter().max().map(|(_, id)| id))
+    }
+
+    fn lanes_waiting(&mut self) -> Result<(i64, i64)> {
+        Ok((
+            self.count(SUBJECTS_WAITING, &[])?,
+            self.count(HELD_BY_DEAD, &[])?,
+        ))
     }
 }
 
@@ -165,42 +155,10 @@ impl LaneRows for SqliteTx<'_> {
     }
 }
 
-pub(super) fn drop_all(tx: &mut SqliteTx<'_>, sub_id: &str) -> Result<()> {
-    let queued = tx.queued_rows(RELEASE_HELD, params![sub_id])?;
-    released(&mut tx.counts, &queued);
-    tx.execute(DROP_LANES, params![sub_id]).map(drop)
-}
-
-pub(super) fn waits_for(tx: &mut SqliteTx<'_>, lane: i64) -> Result<Option<String>> {
-    let mut stmt = tx.tx.prepare_cached(WAITS_FOR).map_err(|e| sql_error(&e))?;
-    let attempts = stmt
-        .query_map(params![lane], |row| {
-            Ok((row.get::<_, i64>(1)?, row.get::<_, String>(0)?))
-        })
-        .map_err(|e| sql_error(&e))?;
-    let attempts: Vec<(i64, String)> = attempts
-        .collect::<rusqlite::Result<_>>()
-        .map_err(|e| sql_error(&e))?;
-    Ok(attempts.into_iter().max().map(|(_, id)| id))
-}
-
-pub(super) fn waiting(tx: &mut SqliteTx<'_>) -> Result<Waiting> {
-    let held: i64 = tx
-        .kept(&DeliveryFilter::default().held())?
-        .iter()
-        .map(|(_, _, _, n)| n)
-        .sum();
-    Ok(Waiting {
-        deliveries: held,
-        subjects: tx.count(SUBJECTS_WAITING, &[])?,
-        held_by_dead: tx.count(HELD_BY_DEAD, &[])?,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::model::DeliveryStatus;
+    use crate::core::storage::DeliveryFilter;
     use crate::store::sqlite::plans::{assert_indexed, database, plan};
     use crate::store::sqlite::queries::{Query, queued_due};
     use rusqlite::types::Value as SqlValue;
@@ -307,6 +265,5 @@ mod tests {
         assert_eq!(found, [format!("delv_{:024}", 20_000)]);
         let steps = stmt.get_status(rusqlite::StatementStatus::VmStep);
         assert!(steps < 200, "the claim stepped {steps} times");
-        let _ = DeliveryStatus::Queued;
     }
 }
