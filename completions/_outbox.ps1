@@ -203,7 +203,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
-            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
+            [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
             [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
@@ -226,6 +227,10 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--mcp-arguments', '--mcp-arguments', [CompletionResultType]::ParameterName, 'The tool''s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event''s payload itself')
             [CompletionResult]::new('--ordered-by', '--ordered-by', [CompletionResultType]::ParameterName, '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it')
             [CompletionResult]::new('--on-dead', '--on-dead', [CompletionResultType]::ParameterName, 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)')
+            [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'At most N deliveries claimed at once, across every worker; `none` lifts it')
+            [CompletionResult]::new('--breaker', '--breaker', [CompletionResultType]::ParameterName, 'Stop sending for a cool-down (1m, doubling to 1h) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll')
+            [CompletionResult]::new('--disable-after', '--disable-after', [CompletionResultType]::ParameterName, 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll')
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -294,6 +299,10 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--mcp-arguments', '--mcp-arguments', [CompletionResultType]::ParameterName, 'The tool''s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event''s payload itself')
             [CompletionResult]::new('--ordered-by', '--ordered-by', [CompletionResultType]::ParameterName, '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it')
             [CompletionResult]::new('--on-dead', '--on-dead', [CompletionResultType]::ParameterName, 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)')
+            [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it')
+            [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'At most N deliveries claimed at once, across every worker; `none` lifts it')
+            [CompletionResult]::new('--breaker', '--breaker', [CompletionResultType]::ParameterName, 'Stop sending for a cool-down (1m, doubling to 1h) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll')
+            [CompletionResult]::new('--disable-after', '--disable-after', [CompletionResultType]::ParameterName, 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
@@ -335,6 +344,21 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;sub;health' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
@@ -401,7 +425,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
-            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
+            [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
             [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
@@ -424,6 +449,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;help;resume' {
+            break
+        }
+        'outbox;sub;help;health' {
             break
         }
         'outbox;sub;help;match' {
@@ -1158,7 +1186,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
-            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused subscription again')
+            [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
+            [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
             [CompletionResult]::new('match', 'match', [CompletionResultType]::ParameterValue, 'Show which subscriptions an event would reach; writes nothing')
             [CompletionResult]::new('secret', 'secret', [CompletionResultType]::ParameterValue, 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing')
@@ -1180,6 +1209,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;sub;resume' {
+            break
+        }
+        'outbox;help;sub;health' {
             break
         }
         'outbox;help;sub;match' {

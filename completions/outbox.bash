@@ -304,6 +304,9 @@ _outbox() {
             outbox__subcmd__help__subcmd__sub,get)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__get"
                 ;;
+            outbox__subcmd__help__subcmd__sub,health)
+                cmd="outbox__subcmd__help__subcmd__sub__subcmd__health"
+                ;;
             outbox__subcmd__help__subcmd__sub,list)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__list"
                 ;;
@@ -361,6 +364,9 @@ _outbox() {
             outbox__subcmd__sub,get)
                 cmd="outbox__subcmd__sub__subcmd__get"
                 ;;
+            outbox__subcmd__sub,health)
+                cmd="outbox__subcmd__sub__subcmd__health"
+                ;;
             outbox__subcmd__sub,help)
                 cmd="outbox__subcmd__sub__subcmd__help"
                 ;;
@@ -390,6 +396,9 @@ _outbox() {
                 ;;
             outbox__subcmd__sub__subcmd__help,get)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__get"
+                ;;
+            outbox__subcmd__sub__subcmd__help,health)
+                cmd="outbox__subcmd__sub__subcmd__help__subcmd__health"
                 ;;
             outbox__subcmd__sub__subcmd__help,help)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__help"
@@ -2445,7 +2454,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub)
-            opts="create get list update pause resume match secret backfill"
+            opts="create get list update pause resume health match secret backfill"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2487,6 +2496,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__sub__subcmd__health)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3153,7 +3176,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause resume match secret backfill help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3229,7 +3252,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3293,6 +3316,22 @@ _outbox() {
                     ;;
                 --on-dead)
                     COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-in-flight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --disable-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --id)
@@ -3360,8 +3399,42 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__sub__subcmd__health)
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__sub__subcmd__help)
-            opts="create get list update pause resume match secret backfill help"
+            opts="create get list update pause resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3403,6 +3476,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help__subcmd__get)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__help__subcmd__health)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3729,7 +3816,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3793,6 +3880,22 @@ _outbox() {
                     ;;
                 --on-dead)
                     COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-in-flight)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --disable-after)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --db)

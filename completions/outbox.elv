@@ -187,7 +187,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
-            cand resume 'Start creating deliveries for a paused subscription again'
+            cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
+            cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
             cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
@@ -209,6 +210,10 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --mcp-arguments 'The tool''s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event''s payload itself'
             cand --ordered-by '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it'
             cand --on-dead 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)'
+            cand --rate 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it'
+            cand --max-in-flight 'At most N deliveries claimed at once, across every worker; `none` lifts it'
+            cand --breaker 'Stop sending for a cool-down (1m, doubling to 1h) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll'
+            cand --disable-after 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll'
             cand --id 'Use this id instead of one derived from the content'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -274,6 +279,10 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --mcp-arguments 'The tool''s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event''s payload itself'
             cand --ordered-by '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it'
             cand --on-dead 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)'
+            cand --rate 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it'
+            cand --max-in-flight 'At most N deliveries claimed at once, across every worker; `none` lifts it'
+            cand --breaker 'Stop sending for a cool-down (1m, doubling to 1h) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll'
+            cand --disable-after 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
@@ -313,6 +322,20 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand -h 'Print help'
             cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;sub;health'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
             cand -V 'Print version'
             cand --version 'Print version'
         }
@@ -375,7 +398,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
-            cand resume 'Start creating deliveries for a paused subscription again'
+            cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
+            cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
             cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
@@ -392,6 +416,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;pause'= {
         }
         &'outbox;sub;help;resume'= {
+        }
+        &'outbox;sub;help;health'= {
         }
         &'outbox;sub;help;match'= {
         }
@@ -1062,7 +1088,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
-            cand resume 'Start creating deliveries for a paused subscription again'
+            cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
+            cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
             cand secret 'Show the subscription''s webhook signing secret (made on first use), set one, or rotate it. The secret never appears in `sub get`/`list`'
             cand backfill 'Create deliveries for past events this subscription takes now but never got (created or resumed late); running it again creates nothing'
@@ -1078,6 +1105,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;sub;pause'= {
         }
         &'outbox;help;sub;resume'= {
+        }
+        &'outbox;help;sub;health'= {
         }
         &'outbox;help;sub;match'= {
         }

@@ -2,6 +2,7 @@
 //! readable times for people.
 
 mod answers;
+mod health;
 mod lifecycle;
 mod metrics;
 pub mod relay;

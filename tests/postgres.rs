@@ -471,6 +471,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
             "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
              DROP TABLE {schema}.lanes; ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq; \
              ALTER TABLE {schema}.events DROP COLUMN seq; DROP SEQUENCE {schema}.recording_blocks; \
+             DROP TABLE {schema}.subscription_health; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();

@@ -21,13 +21,17 @@
 //! OUTBOX_BENCH_WORK mcp deliveries beside as many webhooks. Figure 16
 //! drains OUTBOX_BENCH_ORDERED (default 20000) deliveries of an ordered
 //! subscription, also on PostgreSQL when it is at hand; figure 17 measures
-//! figure 5's commands on ordered outboxes (OUTBOX_BENCH_LARGE).
+//! figure 5's commands on ordered outboxes (OUTBOX_BENCH_LARGE). Figures 18
+//! to 20 measure endpoint protection from a local receiver's log: 18 also
+//! on PostgreSQL when it is at hand; 20 takes OUTBOX_BENCH_DOWN (seconds
+//! the receiver is down, default 120).
 
 mod baselines;
 mod memory;
 mod ordering;
 mod pg_floor;
 mod pgmq;
+mod protecting;
 mod pruning;
 mod relaying;
 mod setup;
@@ -559,6 +563,7 @@ fn main() {
         figures.extend(ordering::growth(&bench));
     }
     figures.extend(relaying::relaying(&bench, wanted));
+    figures.extend(protecting::protecting(&bench, wanted));
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
     );

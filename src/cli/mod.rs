@@ -502,6 +502,7 @@ impl DeliveryFilterArgs {
             waiting: false,
             event_type: None,
             before: None,
+            except_subs: Vec::new(),
         }
     }
 }

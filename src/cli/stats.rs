@@ -59,6 +59,7 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             dead,
             oldest_ready_age,
             waiting: outbox.waiting()?,
+            guards: outbox.guards()?,
         }));
     }
     if let Some(every) = &args.watch {

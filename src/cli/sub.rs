@@ -1,4 +1,4 @@
-//! `outbox sub ...`: create, get, list, update, pause, resume, match.
+//! `outbox sub ...`: create, get, list, update, pause, resume, health, match.
 
 use super::{Context, one_of};
 use crate::output::Report;
@@ -8,6 +8,7 @@ use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
 use outbox::core::ordering::OrderingChange;
 use outbox::core::policy::PolicyChange;
 use outbox::core::prefix::IdKind;
+use outbox::core::protection::{ProtectionChange, Rate, parse_count};
 use outbox::core::retries::MAX_MAX_ATTEMPTS;
 use outbox::core::storage::SubscriptionFilter;
 use outbox::core::subscriptions::{SubscriptionFields, unsendable};
@@ -49,10 +50,21 @@ pub enum SubCommand {
         /// The subscription id (`sub_...`).
         id: String,
     },
-    /// Start creating deliveries for a paused subscription again.
+    /// Start creating deliveries for a paused or disabled subscription
+    /// again, and reset its health: breaker closed, failures forgotten.
     Resume {
         /// The subscription id (`sub_...`).
         id: String,
+    },
+    /// Show each subscription's endpoint health: breaker, failures, last
+    /// success, rate and in-flight use, pauses (every subscription, the
+    /// newest 500, or the one named).
+    #[command(after_long_help = "Examples:
+  outbox sub health
+  outbox sub health sub_3f2a --json")]
+    Health {
+        /// The subscription id (`sub_...`).
+        id: Option<String>,
     },
     /// Show which subscriptions an event would reach; writes nothing.
     Match(MatchArgs),
@@ -141,6 +153,24 @@ pub struct FieldArgs {
     /// canceled) or `skip` (the next event goes ahead).
     #[arg(long, value_name = "RULE", value_parser = ["block", "skip"])]
     pub on_dead: Option<String>,
+    /// At most N deliveries sent (or handed to a handler) a second, minute
+    /// or hour, across every worker: N/s, N/m or N/h; `none` lifts it.
+    #[arg(long, value_name = "N/PER")]
+    pub rate: Option<String>,
+    /// At most N deliveries claimed at once, across every worker; `none`
+    /// lifts it.
+    #[arg(long, value_name = "N")]
+    pub max_in_flight: Option<String>,
+    /// Stop sending for a cool-down (1m, doubling to 1h) after N failed
+    /// attempts in a row, then probe with one; `off`. Default 5 for
+    /// webhook, a2a and mcp; off for poll.
+    #[arg(long, value_name = "N")]
+    pub breaker: Option<String>,
+    /// Disable the subscription once every attempt has failed this long
+    /// with no success (5d, 12h); `never`. Default 5d for webhook, a2a and
+    /// mcp; never for poll.
+    #[arg(long, value_name = "DUR")]
+    pub disable_after: Option<String>,
 }
 
 impl FieldArgs {
@@ -192,8 +222,54 @@ impl FieldArgs {
                 ordered: self.ordered_by.map(|by| by == "subject"),
                 on_dead: self.on_dead.as_deref().map(str::parse).transpose()?,
             },
+            protection: protection_change(
+                self.rate.as_deref(),
+                self.max_in_flight.as_deref(),
+                self.breaker.as_deref(),
+                self.disable_after.as_deref(),
+            )?,
         })
     }
+}
+
+/// The protection flags, checked: each a number in range, a rate, a
+/// duration, or the word that lifts it.
+fn protection_change(
+    rate: Option<&str>,
+    max_in_flight: Option<&str>,
+    breaker: Option<&str>,
+    disable_after: Option<&str>,
+) -> Result<ProtectionChange> {
+    Ok(ProtectionChange {
+        rate: rate
+            .map(|r| match r.trim() {
+                "none" => Ok(None),
+                r => r.parse::<Rate>().map(Some),
+            })
+            .transpose()?,
+        max_in_flight: max_in_flight
+            .map(|n| parse_count(n, "--max-in-flight", "none", "invalid:maxInFlight"))
+            .transpose()?,
+        breaker: breaker
+            .map(|n| parse_count(n, "--breaker", "off", "invalid:breaker"))
+            .transpose()?,
+        disable_after: disable_after
+            .map(|d| match d.trim() {
+                "never" => Ok(None),
+                d => match parse_duration(d) {
+                    Ok(seconds) if seconds > 0 => Ok(Some(seconds)),
+                    Ok(_) => Err(format!("{d:?} is not a positive duration")),
+                    Err(e) => Err(e),
+                }
+                .map_err(|e| {
+                    Error::input(
+                        "invalid:disableAfter",
+                        format!("--disable-after takes a duration or never: {e}"),
+                    )
+                }),
+            })
+            .transpose()?,
+    })
 }
 
 /// The retry policy flags, checked: every delay positive, jitter within
@@ -301,7 +377,6 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         status: Some(status),
         ..SubscriptionFields::default()
     };
-    let cmd_is_pause = matches!(cmd, SubCommand::Pause { .. });
     Ok(match cmd {
         SubCommand::Create { fields, sub_id } => {
             let fields = fields.fields(ctx)?;
@@ -339,14 +414,20 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             warn_if_unsendable(&reply.subscription);
             Box::new(reply)
         }
-        SubCommand::Pause { id } | SubCommand::Resume { id } => {
-            let status = match cmd_is_pause {
-                true => SubscriptionStatus::Paused,
-                false => SubscriptionStatus::Active,
-            };
+        SubCommand::Pause { id } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
-            Box::new(outbox.update_subscription(&id, &status_change(status))?)
+            let paused = status_change(SubscriptionStatus::Paused);
+            Box::new(outbox.update_subscription(&id, &paused)?)
         }
+        SubCommand::Resume { id } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.resume_subscription(&id)?)
+        }
+        SubCommand::Health { id: Some(id) } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.subscription_health(Some(&id))?)
+        }
+        SubCommand::Health { id: None } => Box::new(ctx.outbox()?.subscription_health(None)?),
         SubCommand::Secret {
             id,
             set,

@@ -81,7 +81,12 @@ pub(super) fn check_owner(delivery: Delivery, worker: Option<&str>) -> Result<De
     }
 }
 
-fn claim_one(tx: &mut dyn Tx, delivery: Delivery, claim: &Claim, now: i64) -> Result<Delivery> {
+pub(crate) fn claim_one(
+    tx: &mut dyn Tx,
+    delivery: Delivery,
+    claim: &Claim,
+    now: i64,
+) -> Result<Delivery> {
     let change = DeliveryUpdate {
         status: Some(DeliveryStatus::Claimed),
         claimed_by: Some(claim.worker.clone().unwrap_or_default()),

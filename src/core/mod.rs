@@ -10,6 +10,7 @@ pub mod coerce;
 pub mod deliveries;
 pub mod error;
 pub mod events;
+pub mod health;
 pub mod ids;
 pub mod json;
 pub mod leases;
@@ -18,6 +19,7 @@ pub mod model;
 pub mod ordering;
 pub mod policy;
 pub mod prefix;
+pub mod protection;
 pub mod retries;
 mod sorter;
 pub mod storage;
@@ -65,6 +67,17 @@ impl Clock {
             Clock::System => std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs() as i64),
+        }
+    }
+
+    /// Unix milliseconds, for what counts within a second (rate limits);
+    /// a fixed clock's second, exactly.
+    pub fn now_ms(self) -> i64 {
+        match self {
+            Clock::Fixed(now) => now.saturating_mul(1000),
+            Clock::System => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64),
         }
     }
 }

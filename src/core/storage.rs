@@ -5,6 +5,7 @@
 
 use crate::core::app_table::{AppRow, Rejected, TableName};
 use crate::core::error::Result;
+use crate::core::health::Healths;
 use crate::core::json::Object;
 use crate::core::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Secret, Stage, Subscription, SubscriptionStatus,
@@ -57,6 +58,9 @@ pub struct DeliveryFilter {
     /// first; for `ready`, claim order). Claims never set it; counts and
     /// sweeps ignore it.
     pub before: Option<Cursor>,
+    /// Claims only: none of these subscriptions' deliveries (the worker
+    /// claims them apart, within what their health lets through).
+    pub except_subs: Vec<String>,
 }
 
 impl DeliveryFilter {
@@ -236,7 +240,7 @@ pub trait Store {
 }
 
 /// One transaction. Dropping it without [`Tx::commit`] rolls it back.
-pub trait Tx: Lanes {
+pub trait Tx: Lanes + Healths {
     fn commit(self: Box<Self>) -> Result<()>;
 
     /// A batch of `events` (`None`: of a size not known, as an import) is

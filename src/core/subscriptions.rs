@@ -8,6 +8,7 @@ use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
 use super::ordering::{Ordering, OrderingChange};
 use super::policy::PolicyChange;
+use super::protection::ProtectionChange;
 use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{SubscriptionFilter, Tx};
 use serde::Serialize;
@@ -33,6 +34,8 @@ pub struct SubscriptionFields {
     pub meta_set: Object,
     /// Changes to the ordering kept in `meta.ordering`, applied last.
     pub ordering: OrderingChange,
+    /// Changes to the protection kept in `meta.protection`.
+    pub protection: ProtectionChange,
 }
 
 /// One subscription.
@@ -172,6 +175,7 @@ pub(crate) fn create(
     fields.retry.apply(&mut meta);
     meta.extend(fields.meta_set.clone());
     fields.ordering.apply(&mut meta)?;
+    fields.protection.apply(&mut meta);
     let sub_id = match sub_id {
         Some(id) if !id.is_empty() => id.to_owned(),
         _ => ids::subscription_id(
@@ -196,6 +200,7 @@ pub(crate) fn create(
         updated_at: now,
     })?;
     tx.put_subscription(&subscription)?;
+    super::health::claims::limits_changed(tx, &subscription)?;
     Ok(subscription)
 }
 
@@ -225,6 +230,7 @@ pub(crate) fn update(
     changes.retry.apply(&mut meta);
     meta.extend(changes.meta_set.clone());
     changes.ordering.apply(&mut meta)?;
+    changes.protection.apply(&mut meta);
     if was_ordered && Ordering::from_meta(&meta).is_none() {
         // Nothing holds its deliveries back any more.
         tx.drop_lanes(sub_id)?;
@@ -243,6 +249,7 @@ pub(crate) fn update(
         updated_at: nonzero(Some(current.updated_at)).unwrap_or(now),
     })?;
     tx.put_subscription(&subscription)?;
+    super::health::claims::limits_changed(tx, &subscription)?;
     Ok(subscription)
 }
 

@@ -140,6 +140,8 @@ pub(crate) fn import(
                 flush(&mut events, |rows| put_events(tx, rows))?;
                 flush(&mut deliveries, |rows| tx.put_deliveries(&rows))?;
                 tx.put_subscription(&s).map_err(at_line)?;
+                // Its limits hold on the new outbox too; its health starts over.
+                crate::core::health::claims::limits_changed(tx, &s).map_err(at_line)?;
                 imported.subscriptions += 1;
             }
             Record::Secret(secret) => {

@@ -3,6 +3,7 @@
 //! `stats --watch`.
 
 use super::{Report, View};
+use outbox::core::health::report::Guards;
 use outbox::core::ordering::Waiting;
 use outbox::core::storage::DeliveryCounts;
 use std::collections::BTreeMap;
@@ -15,6 +16,7 @@ pub struct Metrics {
     /// Seconds the oldest ready delivery has been ready; 0 when none is.
     pub oldest_ready_age: i64,
     pub waiting: Waiting,
+    pub guards: Guards,
 }
 
 /// A label value as the format wants it: backslash, quote and newline escaped.
@@ -107,6 +109,21 @@ impl Metrics {
                 "outbox_subjects_held_by_dead_letter",
                 "Subjects of ordered subscriptions held by a dead letter at their head (onDead: block).",
                 self.waiting.held_by_dead,
+            ),
+            (
+                "outbox_breakers_open",
+                "Subscriptions whose circuit breaker is open (or probing after its cool-down).",
+                self.guards.breakers_open,
+            ),
+            (
+                "outbox_subscriptions_paused",
+                "Subscriptions held until the time a receiver's Retry-After gave.",
+                self.guards.paused,
+            ),
+            (
+                "outbox_subscriptions_disabled",
+                "Subscriptions disabled (for failing too long, a 410 Gone, or by hand).",
+                self.guards.disabled,
             ),
         ] {
             family(&mut out, name, help);

@@ -156,6 +156,7 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
             ("filters", object_text(&s.filters)),
             ("retries", retries_in_force(s)),
             ("ordering", ordering_in_force(s)),
+            ("protection", super::health::protection_in_force(s)),
             ("meta", object_text(&s.meta)),
             ("createdAt", when(s.created_at, view.now)),
             ("updatedAt", when(s.updated_at, view.now)),

@@ -4,6 +4,7 @@
 //! decides.
 
 mod counts;
+mod health;
 mod lanes;
 pub mod postgres;
 mod sql;

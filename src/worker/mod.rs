@@ -174,24 +174,37 @@ pub fn run(
         } else {
             None
         };
-        if let Some((settled, claimed)) = attempt {
+        if let Some(turn) = attempt {
             if !claims.is_empty() {
                 claims.rotate_left(1);
             }
             finished.clear();
-            for (id, answer) in &settled {
+            for (id, answer) in &turn.settled {
                 report(id, answer);
             }
-            nothing_ready = want > 0 && claimed.is_empty();
-            if nothing_ready {
+            for (sub_id, reason) in &turn.disabled {
+                say(&format!("disabled subscription {sub_id}: {reason}"));
+            }
+            let none_claimed = want > 0 && turn.claimed.is_empty();
+            // Deliveries held only by a rate or an in-flight cap are ready,
+            // only paced: a drain waits for them.
+            nothing_ready = none_claimed && !turn.paced;
+            if none_claimed {
                 // Polls back off while nothing is ready, up to --poll-max.
                 next_poll = Instant::now() + idle;
                 idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
-            } else if !claimed.is_empty() {
+            } else if !turn.claimed.is_empty() {
                 idle = POLL_MIN;
                 next_poll = Instant::now();
             }
-            for claimed in claimed {
+            if want > 0
+                && let Some(at) = wake_instant(turn.wake_at, clock)
+            {
+                // A subscription held back by its rate or breaker has room
+                // again then: poll no later, whatever the back-off.
+                next_poll = next_poll.min(at);
+            }
+            for claimed in turn.claimed {
                 let id = claimed.delivery.delivery_id.clone();
                 let cancel = Arc::new(AtomicBool::new(false));
                 spawn(
@@ -380,9 +393,12 @@ fn give_back(
             None => release.push(id),
         }
     }
-    let (settled, _) = outbox.settle_and_claim(&finished, &[], 0)?;
-    for (id, answer) in &settled {
+    let turn = outbox.settle_and_claim(&finished, &[], 0)?;
+    for (id, answer) in &turn.settled {
         report(id, answer);
+    }
+    for (sub_id, reason) in &turn.disabled {
+        say(&format!("disabled subscription {sub_id}: {reason}"));
     }
     let mut stopped = Stopped::default();
     if !release.is_empty() {
@@ -411,6 +427,15 @@ impl Outbox {
             crate::core::leases::renew(tx, id, req, now).map(drop)
         })
     }
+}
+
+/// The instant of a unix-ms time on the system clock; none on a fixed one.
+fn wake_instant(at_ms: Option<i64>, clock: Clock) -> Option<Instant> {
+    if clock != Clock::System {
+        return None;
+    }
+    let wait = at_ms? - clock.now_ms();
+    Some(Instant::now() + Duration::from_millis(u64::try_from(wait).unwrap_or(0)))
 }
 
 /// A write that found the outbox held by another writer past the busy

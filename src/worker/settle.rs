@@ -6,12 +6,13 @@ use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
 use crate::core::error::{Error, Result};
+use crate::core::health::Attempt;
+use crate::core::health::claims::{self, Recorded};
 use crate::core::leases::{self, Claim, Complete};
-use crate::core::model::{Delivery, Event, Secret, Subscription, SubscriptionStatus, Transport};
+use crate::core::model::{Delivery, Event, Secret, Subscription, Transport};
 use crate::core::retries::{self, Fail, Failed};
 use crate::core::storage::Tx;
-use crate::core::subscriptions::{self, SubscriptionFields};
-use crate::core::{Outbox, limit};
+use crate::core::{Clock, Outbox, limit};
 use serde::Serialize;
 
 /// A claimed delivery with what a handler or sender needs to act on it.
@@ -45,37 +46,69 @@ pub enum Settled {
 /// The answer recorded for one delivery, by its id.
 pub type SettledFor = (String, Result<Settled>);
 
+/// What one turn of the worker's loop wrote and took.
+#[derive(Debug, Default)]
+pub struct Turn {
+    pub settled: Vec<SettledFor>,
+    pub claimed: Vec<Claimed>,
+    /// Subscriptions disabled for failing (or gone), with the reason.
+    pub disabled: Vec<(String, String)>,
+    /// When a subscription the claims left out may have room again by
+    /// itself (unix ms).
+    pub wake_at: Option<i64>,
+    /// A subscription was held back only by its rate or in-flight cap: its
+    /// deliveries are ready, only paced (a draining worker waits for them).
+    pub paced: bool,
+}
+
 impl Outbox {
-    /// Records `finished` and claims up to `want` more, in one transaction,
-    /// trying `claims` in turn (a sender takes webhooks, then A2A). A
-    /// refusal (the lease was lost meanwhile) answers for its own delivery.
+    /// Records `finished` (and what it says of each endpoint's health)
+    /// and claims up to `want` more, in one transaction, trying `claims`
+    /// in turn (a sender takes webhooks, then A2A), each subscription
+    /// within what its protection lets through. A refusal (the lease was
+    /// lost meanwhile) answers for its own delivery.
     pub fn settle_and_claim(
         &mut self,
         finished: &[(String, Finish)],
         claims: &[Claim],
         want: i64,
-    ) -> Result<(Vec<SettledFor>, Vec<Claimed>)> {
+    ) -> Result<Turn> {
+        let clock = self.clock;
         self.write(|tx, now| {
-            let mut settled = Vec::with_capacity(finished.len());
+            let mut turn = Turn::default();
+            let mut recorded = Vec::with_capacity(finished.len());
             for (id, finish) in finished {
                 let answer = match settle(tx, id, finish, now) {
                     Err(refused @ Error::Refused(_)) => Err(refused),
                     other => Ok(other?),
                 };
-                settled.push((id.clone(), answer));
+                if let Ok(settled) = &answer {
+                    recorded.push(attempt_of(settled, finish, now));
+                }
+                turn.settled.push((id.clone(), answer));
             }
-            let mut claimed = Vec::new();
+            turn.disabled = claims::record(tx, &recorded, now)?;
+            // Read once the write lock is held, as `now` is.
+            let now_ms = match clock {
+                Clock::Fixed(_) => now * 1000,
+                Clock::System => clock.now_ms(),
+            };
             for claim in claims {
-                let want = want - claimed.len() as i64;
+                let want = want - turn.claimed.len() as i64;
                 if want <= 0 {
                     break;
                 }
-                let page = leases::claim_batch(tx, claim, Some(limit(Some(want))), now)?;
-                for delivery in page.deliveries {
-                    claimed.push(with_context(tx, delivery, now)?);
+                let guarded = claims::claim(tx, claim, limit(Some(want)), now, now_ms)?;
+                turn.paced |= guarded.paced;
+                turn.wake_at = match (turn.wake_at, guarded.wake_at) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                for delivery in guarded.deliveries {
+                    turn.claimed.push(with_context(tx, delivery, now)?);
                 }
             }
-            Ok((settled, claimed))
+            Ok(turn)
         })
     }
 }
@@ -86,19 +119,31 @@ fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settle
             ok: OkTrue,
             delivery: leases::complete(tx, id, req, now)?,
         }),
-        Finish::Fail(req) => Settled::Failed(retries::fail(tx, id, req, now)?),
-        Finish::FailAndDisable(req) => {
-            let failed = retries::fail(tx, id, req, now)?;
-            let disable = SubscriptionFields {
-                status: Some(SubscriptionStatus::Disabled),
-                ..SubscriptionFields::default()
-            };
-            if tx.subscription(&failed.delivery.sub_id)?.is_some() {
-                subscriptions::update(tx, &failed.delivery.sub_id, &disable, now)?;
-            }
-            Settled::Failed(failed)
+        Finish::Fail(req) | Finish::FailAndDisable(req) => {
+            Settled::Failed(retries::fail(tx, id, req, now)?)
         }
     })
+}
+
+/// What a recorded outcome tells of its endpoint's health.
+fn attempt_of(settled: &Settled, finish: &Finish, now: i64) -> Recorded {
+    let delivery = match settled {
+        Settled::Completed(reply) => &reply.delivery,
+        Settled::Failed(failed) => &failed.delivery,
+    };
+    let attempt = match finish {
+        Finish::Complete(_) => Attempt::Succeeded,
+        Finish::Fail(req) | Finish::FailAndDisable(req) => Attempt::Failed {
+            error: req.last_error.clone().unwrap_or_default(),
+            pause_until: req.not_before.map(|wait| now + wait),
+            gone: matches!(finish, Finish::FailAndDisable(_)),
+        },
+    };
+    Recorded {
+        sub_id: delivery.sub_id.clone(),
+        delivery_id: delivery.delivery_id.clone(),
+        attempt,
+    }
 }
 
 /// The event, subscription and secrets of a claimed delivery. A webhook

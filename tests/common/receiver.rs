@@ -4,8 +4,9 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -13,6 +14,8 @@ pub struct Request {
     /// Header names in lowercase.
     pub headers: HashMap<String, String>,
     pub body: String,
+    /// When its request line arrived.
+    pub at: Instant,
 }
 
 pub struct Answer {
@@ -37,6 +40,14 @@ impl Answer {
 pub struct Receiver {
     pub url: String,
     pub requests: Arc<Mutex<Vec<Request>>>,
+    /// The most requests it was answering at once.
+    pub peak: Arc<AtomicUsize>,
+}
+
+/// Requests being answered now, and the most at once.
+#[derive(Default)]
+struct Load {
+    now: AtomicUsize,
 }
 
 impl Receiver {
@@ -45,14 +56,21 @@ impl Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let requests = Arc::new(Mutex::new(Vec::new()));
+        let peak = Arc::new(AtomicUsize::new(0));
         let seen = requests.clone();
+        let most = peak.clone();
+        let load = Arc::new(Load::default());
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
-                let seen = seen.clone();
-                std::thread::spawn(move || serve(stream, answer, &seen));
+                let (seen, most, load) = (seen.clone(), most.clone(), load.clone());
+                std::thread::spawn(move || serve(stream, answer, &seen, &most, &load));
             }
         });
-        Receiver { url, requests }
+        Receiver {
+            url,
+            requests,
+            peak,
+        }
     }
 
     pub fn requests(&self) -> Vec<Request> {
@@ -60,7 +78,13 @@ impl Receiver {
     }
 }
 
-fn serve(stream: TcpStream, answer: fn(&Request) -> Answer, seen: &Mutex<Vec<Request>>) {
+fn serve(
+    stream: TcpStream,
+    answer: fn(&Request) -> Answer,
+    seen: &Mutex<Vec<Request>>,
+    most: &AtomicUsize,
+    load: &Load,
+) {
     stream
         .set_read_timeout(Some(Duration::from_secs(10)))
         .unwrap();
@@ -69,6 +93,9 @@ fn serve(stream: TcpStream, answer: fn(&Request) -> Answer, seen: &Mutex<Vec<Req
     if reader.read_line(&mut line).unwrap_or(0) == 0 {
         return;
     }
+    let at = Instant::now();
+    let now = load.now.fetch_add(1, Ordering::SeqCst) + 1;
+    most.fetch_max(now, Ordering::SeqCst);
     let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
     let mut headers = HashMap::new();
     loop {
@@ -92,6 +119,7 @@ fn serve(stream: TcpStream, answer: fn(&Request) -> Answer, seen: &Mutex<Vec<Req
         path,
         headers,
         body: String::from_utf8(body).unwrap(),
+        at,
     };
     seen.lock().unwrap().push(request.clone());
     let answer = answer(&request);
@@ -108,4 +136,5 @@ fn serve(stream: TcpStream, answer: fn(&Request) -> Answer, seen: &Mutex<Vec<Req
     head.push_str("\r\n");
     let _ = out.write_all(head.as_bytes());
     let _ = out.write_all(answer.body.as_bytes());
+    load.now.fetch_sub(1, Ordering::SeqCst);
 }

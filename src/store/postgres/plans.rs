@@ -239,3 +239,51 @@ fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
         .unwrap();
 }
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn claims_that_leave_subscriptions_out_and_health_statements_read_their_indexes() {
+    use super::tx::health::{IN_FLIGHT, select};
+    let Some((mut client, schema)) = filled_schema("outbox_plans_health") else {
+        return;
+    };
+    client
+        .execute(
+            "INSERT INTO subscription_health (sub_id, guards) \
+             SELECT 'sub_' || i, i % 100 = 0 FROM generate_series(1, 2000) AS i",
+            &[],
+        )
+        .unwrap();
+    for analyzed in [false, true] {
+        if analyzed {
+            client
+                .batch_execute("ANALYZE deliveries; ANALYZE subscription_health")
+                .unwrap();
+        }
+        let except = DeliveryFilter {
+            except_subs: vec!["sub_b".into(), "sub_c".into()],
+            ..DeliveryFilter::default()
+        };
+        let q = claim_range(&except, false, NOW, 500, " FOR UPDATE SKIP LOCKED");
+        let found = query_plan(&mut client, true, &q);
+        assert_reads(&found, "deliveries_queued", "a claim leaving some out");
+        let sub = "sub_a";
+        // Either index reads claimed rows only: the subscription's, or
+        // every live claim (what the planner picks when, as here, one
+        // subscription has them all).
+        let found = plan(&mut client, false, IN_FLIGHT, &[&sub, &NOW]);
+        let index = ["deliveries_by_sub", "deliveries_by_lease"]
+            .into_iter()
+            .find(|i| found.contains(i))
+            .unwrap_or("deliveries_by_sub");
+        assert_reads(&found, index, "in flight");
+        let found = plan_with(&mut client, INDEX_PLANNER, &select("guards"), &[]);
+        assert!(found.contains("subscription_health_guarding"), "{found}");
+    }
+    client
+        .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+        .unwrap();
+}

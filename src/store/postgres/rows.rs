@@ -69,6 +69,11 @@ impl Query {
                 self.params.len()
             ));
         }
+        if !filter.except_subs.is_empty() {
+            self.params.push(Box::new(filter.except_subs.clone()));
+            self.sql
+                .push_str(&format!(" AND sub_id <> ALL(${})", self.params.len()));
+        }
         self
     }
 }

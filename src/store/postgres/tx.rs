@@ -4,6 +4,7 @@
 
 mod bulk;
 mod counts;
+pub(super) mod health;
 mod inserts;
 pub(super) mod lanes;
 mod pending;

@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0005_subscription_secrets.sql"),
     include_str!("../../../migrations/0006_ordered_lanes.sql"),
     include_str!("../../../migrations/0007_recording_order.sql"),
+    include_str!("../../../migrations/0008_subscription_health.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;

@@ -80,6 +80,15 @@ impl Conditions {
                 self.params.len()
             ));
         }
+        if !filter.except_subs.is_empty() {
+            // One statement text whatever the number left out.
+            let list = serde_json::to_string(&filter.except_subs).expect("strings serialise");
+            self.params.push(SqlValue::Text(list));
+            self.sql.push_str(&format!(
+                " AND sub_id NOT IN (SELECT value FROM json_each(?{}))",
+                self.params.len()
+            ));
+        }
         self
     }
 

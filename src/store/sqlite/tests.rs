@@ -448,7 +448,9 @@ fn a_file_at_every_earlier_version_is_migrated_with_its_records() {
             conn.execute_batch(step).unwrap();
         }
         conn.execute_batch(&format!(
-            "INSERT INTO events VALUES ('evt_old', 't', 's', 'src', '', 'queued', '{{}}', '[]', '{{}}', 1, 1, 0);
+            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, \
+                                 ack, created_at, updated_at, ack_at) \
+             VALUES ('evt_old', 't', 's', 'src', '', 'queued', '{{}}', '[]', '{{}}', 1, 1, 0);
              INSERT INTO subscriptions VALUES ('sub_old', 'c', '[\"t\"]', '', 'poll', '', 'active', '{{}}', '{{}}', 1, 1);
              INSERT INTO subscription_types VALUES ('t', 'sub_old');
              PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {version};"
@@ -469,6 +471,7 @@ fn a_file_at_every_earlier_version_is_migrated_with_its_records() {
         assert_eq!(tx.active_subscriptions_for("t").unwrap().len(), 1);
         // The newest tables are there and work.
         assert!(tx.secrets("sub_old").unwrap().is_empty());
+        assert!(tx.health("sub_old").unwrap().is_none());
         tx.commit().unwrap();
     }
 }

@@ -2,6 +2,7 @@
 //! Statements are prepared once per connection (`prepare_cached`).
 
 mod counts;
+mod health;
 mod lanes;
 
 use super::bulk;

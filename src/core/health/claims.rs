@@ -1,0 +1,235 @@
+//! The worker's claims under each subscription's protection, and the
+//! attempts it records into their health. Subscriptions whose health does
+//! not guard (no limits, breaker closed, no pause) cost a claim one read of
+//! an empty range; each guarded one is left out of the claim and, when it
+//! has room, claimed on its own up to that room, under its row's lock so
+//! every worker on every host counts against the same room.
+
+use super::{Attempt, Gate, Health};
+use crate::core::error::Result;
+use crate::core::leases::{self, Claim};
+use crate::core::model::{Delivery, SubscriptionStatus, Transport};
+use crate::core::protection::Protection;
+use crate::core::storage::{DeliveryFilter, Tx};
+use crate::core::subscriptions::{self, SubscriptionFields};
+
+/// A PostgreSQL claimer that finds another holding a subscription's row
+/// tries it again this soon (ms): that one is taking its room now.
+const HELD_ELSEWHERE_MS: i64 = 20;
+
+/// What a guarded claim took, and when a subscription it left out may
+/// have room again by itself (unix ms; a delivery finishing also frees
+/// in-flight room, and wakes the worker that ran it).
+#[derive(Debug, Default)]
+pub struct Guarded {
+    pub deliveries: Vec<Delivery>,
+    pub wake_at: Option<i64>,
+    /// Some subscription was held only by its rate or in-flight cap.
+    pub paced: bool,
+}
+
+struct Room {
+    health: Health,
+    protection: Protection,
+    room: i64,
+    probe: bool,
+}
+
+fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Claims up to `want` deliveries as `claim` asks, each subscription
+/// within what its health lets through.
+pub(crate) fn claim(
+    tx: &mut dyn Tx,
+    claim: &Claim,
+    want: i64,
+    now: i64,
+    now_ms: i64,
+) -> Result<Guarded> {
+    tx.settle_lanes()?;
+    let mut wake_at = None;
+    let mut paced = false;
+    let mut except = Vec::new();
+    let mut rooms = Vec::new();
+    let only = claim.filter.sub_id.as_deref().filter(|s| !s.is_empty());
+    for health in tx.guarding_healths()? {
+        if only.is_some_and(|s| s != health.sub_id) {
+            continue;
+        }
+        let Some(sub) = tx.subscription_unlocked(&health.sub_id)? else {
+            continue;
+        };
+        let protection = Protection::of(&sub);
+        let disabled = sub.status == SubscriptionStatus::Disabled;
+        let sub_id = health.sub_id.clone();
+        let mut in_flight = || tx.in_flight(&sub_id, now);
+        let gate = health.gate(&protection, disabled, now, now_ms, &mut in_flight)?;
+        match gate {
+            Gate::Open => continue,
+            Gate::Shut {
+                until,
+                paced: by_pace,
+            } => {
+                wake_at = earliest(wake_at, until);
+                paced |= by_pace;
+                except.push(sub_id);
+                continue;
+            }
+            Gate::Room { .. } => except.push(sub_id.clone()),
+        }
+        // Asked again under the row's lock: another claimer may have just
+        // taken the room.
+        let Some(health) = tx.lock_health(&sub_id, false)? else {
+            wake_at = earliest(wake_at, Some(now_ms + HELD_ELSEWHERE_MS));
+            paced = true;
+            continue;
+        };
+        let mut in_flight = || tx.in_flight(&sub_id, now);
+        match health.gate(&protection, disabled, now, now_ms, &mut in_flight)? {
+            Gate::Room { room, probe } => rooms.push(Room {
+                health,
+                protection,
+                room,
+                probe,
+            }),
+            Gate::Shut {
+                until,
+                paced: by_pace,
+            } => {
+                wake_at = earliest(wake_at, until);
+                paced |= by_pace;
+            }
+            // Its row changed meanwhile and no longer guards: claimed with
+            // the rest next time.
+            Gate::Open => wake_at = earliest(wake_at, Some(now_ms)),
+        }
+    }
+    let filter = DeliveryFilter {
+        except_subs: except,
+        ..claim.filter.clone()
+    };
+    let mut found = if only.is_some() && !filter.except_subs.is_empty() {
+        Vec::new()
+    } else {
+        tx.claim_candidates(&filter, now, want)?
+    };
+    for room in &rooms {
+        let filter = DeliveryFilter {
+            sub_id: Some(room.health.sub_id.clone()),
+            ..claim.filter.clone()
+        };
+        found.extend(tx.claim_candidates(&filter, now, room.room.min(want))?);
+    }
+    found.sort_by(|a, b| (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id)));
+    found.truncate(usize::try_from(want).unwrap_or(0));
+    let mut deliveries = Vec::with_capacity(found.len());
+    for delivery in found {
+        deliveries.push(leases::claim_one(tx, delivery, claim, now)?);
+    }
+    for mut room in rooms {
+        let mine: Vec<&Delivery> = deliveries
+            .iter()
+            .filter(|d| d.sub_id == room.health.sub_id)
+            .collect();
+        let probe = mine
+            .first()
+            .filter(|_| room.probe)
+            .map(|d| (d.delivery_id.as_str(), d.lease_expires_at));
+        room.health
+            .claimed(&room.protection, mine.len() as i64, now_ms, probe);
+        tx.put_health(&room.health)?;
+    }
+    Ok(Guarded {
+        deliveries,
+        wake_at,
+        paced,
+    })
+}
+
+/// One attempt the worker recorded: its subscription, its delivery.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub sub_id: String,
+    pub delivery_id: String,
+    pub attempt: Attempt,
+}
+
+/// Records attempts into their subscriptions' health, in the order given
+/// for each; disables those that keep failing (or whose receiver is
+/// gone). Answers each subscription disabled now, with the reason.
+pub(crate) fn record(
+    tx: &mut dyn Tx,
+    recorded: &[Recorded],
+    now: i64,
+) -> Result<Vec<(String, String)>> {
+    let mut sub_ids: Vec<&str> = recorded.iter().map(|r| r.sub_id.as_str()).collect();
+    // Rows are locked in one order by every worker: none waits in a cycle.
+    sub_ids.sort_unstable();
+    sub_ids.dedup();
+    let mut disabled = Vec::new();
+    for sub_id in sub_ids {
+        let mut health = tx
+            .lock_health(sub_id, true)?
+            .unwrap_or_else(|| Health::new(sub_id));
+        let attempts = recorded.iter().filter(|r| r.sub_id == sub_id);
+        let failed = attempts
+            .clone()
+            .any(|r| matches!(r.attempt, Attempt::Failed { .. }));
+        // Only a failure needs the policy; a success resets whatever it is.
+        let sub = if failed {
+            tx.subscription_unlocked(sub_id)?
+        } else {
+            None
+        };
+        let protection = match &sub {
+            Some(sub) => Protection::of(sub),
+            None => Protection::from_meta(&Default::default(), Transport::Poll),
+        };
+        let mut reason = None;
+        for r in attempts {
+            reason = reason.or(health.record(&protection, &r.delivery_id, &r.attempt, now));
+        }
+        tx.put_health(&health)?;
+        if let (Some(reason), Some(sub)) = (reason, sub) {
+            if sub.status != SubscriptionStatus::Disabled {
+                let disable = SubscriptionFields {
+                    status: Some(SubscriptionStatus::Disabled),
+                    ..SubscriptionFields::default()
+                };
+                subscriptions::update(tx, sub_id, &disable, now)?;
+            }
+            disabled.push((sub_id.to_owned(), reason));
+        }
+    }
+    Ok(disabled)
+}
+
+/// Keeps a subscription's health row in step with whether it limits its
+/// claims (`sub create|update`), so claims know to read it.
+pub(crate) fn limits_changed(
+    tx: &mut dyn Tx,
+    sub: &crate::core::model::Subscription,
+) -> Result<()> {
+    let limited = Protection::of(sub).limited();
+    let health = tx.health(&sub.sub_id)?;
+    if health.as_ref().is_some_and(|h| h.limited) == limited {
+        return Ok(());
+    }
+    let mut health = health.unwrap_or_else(|| Health::new(&sub.sub_id));
+    health.limited = limited;
+    tx.put_health(&health)
+}
+
+/// `sub resume`: the subscription's health starts over (its limits kept).
+pub(crate) fn reset(tx: &mut dyn Tx, sub_id: &str) -> Result<()> {
+    if let Some(mut health) = tx.lock_health(sub_id, true)? {
+        health.reset();
+        tx.put_health(&health)?;
+    }
+    Ok(())
+}

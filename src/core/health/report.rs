@@ -1,0 +1,183 @@
+//! `sub health`: each subscription's protection and the health the worker
+//! recorded, as one answer; and `sub resume`, which starts it over.
+
+use super::claims;
+use super::{BreakerState, Health};
+use crate::core::error::Result;
+use crate::core::model::{Subscription, SubscriptionStatus, Transport};
+use crate::core::protection::Protection;
+use crate::core::storage::{SubscriptionFilter, Tx};
+use crate::core::subscriptions::{self, SubscriptionFields, SubscriptionReply};
+use crate::core::{OkTrue, Outbox};
+use serde::Serialize;
+
+/// The breaker of one subscription.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Breaker {
+    pub state: BreakerState,
+    /// Failed attempts in a row that open it; null when off.
+    pub threshold: Option<u32>,
+    /// Open until then, probing after (0: closed).
+    pub open_until: i64,
+    /// Trips in a row: each doubles the cool-down.
+    pub trips: i64,
+    /// The delivery out as the probe, if one is.
+    pub probe: String,
+}
+
+/// The rate limit of one subscription and what of it the last period used.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RateUse {
+    /// `50/s`.
+    pub rate: String,
+    pub limit: u32,
+    pub period_seconds: i64,
+    pub used: i64,
+}
+
+/// One subscription's health.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionHealth {
+    pub sub_id: String,
+    pub client_id: String,
+    pub transport: Transport,
+    pub status: SubscriptionStatus,
+    pub breaker: Breaker,
+    pub consecutive_failures: i64,
+    pub failing_since: i64,
+    pub last_success_at: i64,
+    pub last_failure_at: i64,
+    pub last_error: String,
+    pub rate: Option<RateUse>,
+    pub in_flight: i64,
+    pub max_in_flight: Option<u32>,
+    pub paused_until: i64,
+    /// Seconds of failing without a success that disable; null: never.
+    pub disable_after: Option<i64>,
+    pub disabled_at: i64,
+    pub disabled_reason: String,
+}
+
+/// `sub health`'s answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct HealthList {
+    pub ok: OkTrue,
+    /// Unix seconds the answer was read at (its states are as of then).
+    pub now: i64,
+    pub subscriptions: Vec<SubscriptionHealth>,
+    pub count: usize,
+}
+
+fn of(
+    tx: &mut dyn Tx,
+    sub: Subscription,
+    health: Health,
+    now: i64,
+    now_ms: i64,
+) -> Result<SubscriptionHealth> {
+    let protection = Protection::of(&sub);
+    let in_flight = tx.in_flight(&sub.sub_id, now)?;
+    Ok(SubscriptionHealth {
+        breaker: Breaker {
+            state: health.breaker(&protection, now),
+            threshold: protection.breaker,
+            open_until: health.open_until,
+            trips: health.trips,
+            probe: health.probe.clone(),
+        },
+        consecutive_failures: health.failures,
+        failing_since: health.failing_since,
+        last_success_at: health.last_success_at,
+        last_failure_at: health.last_failure_at,
+        last_error: health.last_error.clone(),
+        rate: protection.rate.map(|rate| RateUse {
+            rate: rate.to_string(),
+            limit: rate.limit,
+            period_seconds: rate.period,
+            used: health.used(rate, now_ms),
+        }),
+        in_flight,
+        max_in_flight: protection.max_in_flight,
+        paused_until: health.paused_until,
+        disable_after: protection.disable_after,
+        disabled_at: health.disabled_at,
+        disabled_reason: health.disabled_reason,
+        sub_id: sub.sub_id,
+        client_id: sub.client_id,
+        transport: sub.transport,
+        status: sub.status,
+    })
+}
+
+/// The gauges `stats --format prometheus` adds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Guards {
+    /// Breakers tripped: open, or probing after their cool-down.
+    pub breakers_open: i64,
+    /// Subscriptions paused by a receiver's `Retry-After`.
+    pub paused: i64,
+    pub disabled: i64,
+}
+
+impl Outbox {
+    /// See [`Guards`].
+    pub fn guards(&mut self) -> Result<Guards> {
+        self.read(|tx, now| {
+            let mut guards = Guards::default();
+            for health in tx.guarding_healths()? {
+                guards.breakers_open += i64::from(health.open_until > 0);
+                guards.paused += i64::from(health.paused_until > now);
+            }
+            guards.disabled = tx.count_subscriptions(&SubscriptionFilter {
+                status: Some(SubscriptionStatus::Disabled),
+                ..SubscriptionFilter::default()
+            })?;
+            Ok(guards)
+        })
+    }
+
+    /// The health of one subscription, or of every subscription (the
+    /// newest 500).
+    pub fn subscription_health(&mut self, sub_id: Option<&str>) -> Result<HealthList> {
+        let clock = self.clock;
+        self.read(|tx, now| {
+            let subs = match sub_id {
+                Some(id) => vec![subscriptions::get(tx, id)?],
+                None => tx.subscriptions(&SubscriptionFilter::default(), 500)?,
+            };
+            let mut healths = Vec::with_capacity(subs.len());
+            for sub in subs {
+                let health = tx
+                    .health(&sub.sub_id)?
+                    .unwrap_or_else(|| Health::new(&sub.sub_id));
+                healths.push(of(tx, sub, health, now, clock.now_ms())?);
+            }
+            Ok(HealthList {
+                ok: OkTrue,
+                now,
+                count: healths.len(),
+                subscriptions: healths,
+            })
+        })
+    }
+
+    /// `sub resume`: active again, its health reset (breaker closed, no
+    /// failures, no pause, no longer disabled for failing).
+    pub fn resume_subscription(&mut self, sub_id: &str) -> Result<SubscriptionReply> {
+        self.write(|tx, now| {
+            let active = SubscriptionFields {
+                status: Some(SubscriptionStatus::Active),
+                ..SubscriptionFields::default()
+            };
+            let subscription = subscriptions::update(tx, sub_id, &active, now)?;
+            claims::reset(tx, sub_id)?;
+            Ok(SubscriptionReply {
+                ok: OkTrue,
+                subscription,
+            })
+        })
+    }
+}

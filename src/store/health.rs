@@ -1,0 +1,28 @@
+//! What both backends share of health rows: the column list, and the rate
+//! window kept as JSON text.
+
+use crate::core::health::Health;
+
+pub(crate) const HEALTH_COLUMNS: &str = "sub_id, limited, failures, failing_since, last_success_at, \
+     last_failure_at, last_error, trips, open_until, probe, probe_until, paused_until, disabled_at, \
+     disabled_reason, rate_window, guards";
+
+/// Appended to a health row's INSERT: replace the row of the same
+/// subscription.
+pub(crate) const HEALTH_REPLACE: &str = "ON CONFLICT (sub_id) DO UPDATE SET limited = excluded.limited, \
+     failures = excluded.failures, failing_since = excluded.failing_since, \
+     last_success_at = excluded.last_success_at, last_failure_at = excluded.last_failure_at, \
+     last_error = excluded.last_error, trips = excluded.trips, open_until = excluded.open_until, \
+     probe = excluded.probe, probe_until = excluded.probe_until, paused_until = excluded.paused_until, \
+     disabled_at = excluded.disabled_at, disabled_reason = excluded.disabled_reason, \
+     rate_window = excluded.rate_window, guards = excluded.guards";
+
+/// `[[unix ms, claims], ...]`.
+pub(crate) fn window_text(health: &Health) -> String {
+    serde_json::to_string(&health.window).expect("pairs of numbers serialise")
+}
+
+/// A window that does not read (an edit by hand) counts nothing.
+pub(crate) fn window_of(text: &str) -> Vec<(i64, i64)> {
+    serde_json::from_str(text).unwrap_or_default()
+}
