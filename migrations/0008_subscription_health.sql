@@ -21,7 +21,8 @@ CREATE TABLE subscription_health (
     disabled_at     INTEGER NOT NULL DEFAULT 0,
     disabled_reason TEXT NOT NULL DEFAULT '',
     rate_window     TEXT NOT NULL DEFAULT '[]',  -- JSON [[unix ms, claims], ...]
-    guards          INTEGER NOT NULL DEFAULT 0
+    guards          INTEGER NOT NULL DEFAULT 0,
+    breaker         INTEGER NOT NULL DEFAULT 0  -- failures that open it; 0: off
 ) WITHOUT ROWID;
 
 CREATE INDEX subscription_health_guarding ON subscription_health (sub_id) WHERE guards = 1;

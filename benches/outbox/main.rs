@@ -24,7 +24,8 @@
 //! figure 5's commands on ordered outboxes (OUTBOX_BENCH_LARGE). Figures 18
 //! to 20 measure endpoint protection from a local receiver's log: 18 also
 //! on PostgreSQL when it is at hand; 20 takes OUTBOX_BENCH_DOWN (seconds
-//! the receiver is down, default 120).
+//! the receiver is down, default 120); figure 21 compares webhooks with a
+//! build from before protection, named by OUTBOX_BENCH_BEFORE.
 
 mod baselines;
 mod memory;

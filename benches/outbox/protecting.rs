@@ -3,7 +3,9 @@
 //! answering at once. 18: `--rate 50/s` under four workers at
 //! concurrency 8 (SQLite and PostgreSQL); 19: `--max-in-flight 3` under
 //! the same; 20: a receiver down for two minutes behind the default
-//! breaker (OUTBOX_BENCH_DOWN seconds, default 120).
+//! breaker (OUTBOX_BENCH_DOWN seconds, default 120). 21: webhooks to a
+//! fast receiver with none of it set, beside a build from before it
+//! (OUTBOX_BENCH_BEFORE names that binary; skipped without it).
 
 use crate::Figure;
 use crate::setup::{Backend, Bench, env_size};
@@ -153,6 +155,100 @@ pub fn protecting(bench: &Bench, wanted: impl Fn(&str) -> bool) -> Vec<Figure> {
     }
     if wanted("20") {
         figures.extend(down(bench));
+    }
+    if wanted("21") {
+        match std::env::var_os("OUTBOX_BENCH_BEFORE") {
+            Some(before) => figures.extend(unchanged(bench, Path::new(&before))),
+            None => eprintln!(
+                "figure 21 skipped: set OUTBOX_BENCH_BEFORE to an outbox built before protection"
+            ),
+        }
+    }
+    figures
+}
+
+/// `bin` on `db`, which must succeed.
+fn run(bin: &Path, db: &Path, args: &[&str]) {
+    let out = Command::new(bin)
+        .args(args)
+        .env("OUTBOX_DB", db)
+        .env_remove("OUTBOX_NOW")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{bin:?} {args:?}: {out:?}");
+}
+
+/// Deliveries a second for `bin` draining `count` webhooks to `url`.
+fn webhook_rate(
+    bench: &Bench,
+    bin: &Path,
+    name: &str,
+    count: usize,
+    url: &str,
+    concurrency: &str,
+) -> f64 {
+    let db = bench.fresh_db(name);
+    let create = [
+        "sub",
+        "create",
+        "--client",
+        "c",
+        "--types",
+        "t",
+        "--any-target",
+    ];
+    let mut create = create.to_vec();
+    create.extend(["--transport", "webhook", "--endpoint", url]);
+    run(bin, &db, &create);
+    let events = bench.ndjson_of_type(count, "t");
+    run(
+        bin,
+        &db,
+        &["event", "record", "--batch", events.to_str().unwrap()],
+    );
+    let took =
+        crate::setup::time(|| run(bin, &db, &["work", "--drain", "--concurrency", concurrency]));
+    count as f64 / took.as_secs_f64()
+}
+
+/// Figure 21: three runs of each build, taking turns; the medians.
+fn unchanged(bench: &Bench, before: &Path) -> Vec<Figure> {
+    let count = env_size("OUTBOX_BENCH_WORK", 10_000);
+    let (url, _log) = receiver(Duration::ZERO);
+    let now = Path::new(env!("CARGO_BIN_EXE_outbox"));
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let mut figures = Vec::new();
+    for concurrency in ["1", "8"] {
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..3 {
+            ours.push(webhook_rate(
+                bench,
+                now,
+                "unchanged-now",
+                count,
+                &url,
+                concurrency,
+            ));
+            theirs.push(webhook_rate(
+                bench,
+                before,
+                "unchanged-before",
+                count,
+                &url,
+                concurrency,
+            ));
+        }
+        let (ours, theirs) = (median(ours), median(theirs));
+        figures.push(Figure::new(
+            format!("21. `outbox work` sending {count} webhooks, none of the protection set, concurrency {concurrency}"),
+            format!("{ours:.0}/s"),
+            format!("the build before protection: {theirs:.0}/s"),
+            ours / theirs,
+            "unchanged (within noise)",
+        ));
     }
     figures
 }

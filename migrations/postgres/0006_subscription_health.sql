@@ -19,7 +19,8 @@ CREATE TABLE subscription_health (
     disabled_at     BIGINT NOT NULL DEFAULT 0,
     disabled_reason TEXT NOT NULL DEFAULT '',
     rate_window     TEXT NOT NULL DEFAULT '[]',
-    guards          BOOLEAN NOT NULL DEFAULT FALSE
+    guards          BOOLEAN NOT NULL DEFAULT FALSE,
+    breaker         BIGINT NOT NULL DEFAULT 0
 );
 
 CREATE INDEX subscription_health_guarding ON subscription_health (sub_id) WHERE guards;

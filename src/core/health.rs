@@ -29,6 +29,10 @@ pub struct Health {
     /// The subscription has a rate or an in-flight cap: every claim reads
     /// this row. Kept in step with its meta by `sub create|update`.
     pub limited: bool,
+    /// The failures in a row that open its breaker (0: none), kept in
+    /// step with its meta: until a first success, and while it fails, no
+    /// more go out at once than would open it.
+    pub breaker: i64,
     /// Failed attempts since the last success.
     pub failures: i64,
     pub failing_since: i64,
@@ -97,7 +101,16 @@ impl Health {
 
     /// Whether a claim must read this row: it limits, or holds back.
     pub fn guards(&self) -> bool {
-        self.limited || self.open_until > 0 || self.paused_until > 0 || self.disabled_at > 0
+        self.limited
+            || self.open_until > 0
+            || self.paused_until > 0
+            || self.disabled_at > 0
+            || self.unproven()
+    }
+
+    /// Its breaker is on and the endpoint has not answered yet, or fails.
+    fn unproven(&self) -> bool {
+        self.breaker > 0 && (self.failures > 0 || self.last_success_at == 0)
     }
 
     /// Nothing worth keeping: no row needed.
@@ -132,6 +145,7 @@ impl Health {
                 *self = Health {
                     sub_id: std::mem::take(&mut self.sub_id),
                     limited: self.limited,
+                    breaker: self.breaker,
                     last_success_at: now,
                     window: std::mem::take(&mut self.window),
                     ..Health::default()
@@ -232,8 +246,24 @@ impl Health {
             }
             room = Some(room.map_or(left, |r| r.min(left)));
         }
-        if let Some(cap) = protection.max_in_flight {
-            let left = i64::from(cap) - in_flight()?;
+        // A slow start, and a slowing down: until the endpoint first
+        // answers, and while it fails, at most what would open the breaker
+        // is out at once, so a receiver that is down gets that many, not
+        // every worker's whole concurrency.
+        let starting = match protection.breaker {
+            Some(threshold)
+                if self.open_until == 0 && (self.failures > 0 || self.last_success_at == 0) =>
+            {
+                Some(i64::from(threshold) - self.failures)
+            }
+            _ => None,
+        };
+        let cap = match (protection.max_in_flight.map(i64::from), starting) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(cap) = cap {
+            let left = cap - in_flight()?;
             if left <= 0 {
                 // Room comes back as claims end, here or on another host.
                 return Ok(Gate::Shut {
@@ -309,6 +339,7 @@ impl Health {
         *self = Health {
             sub_id: std::mem::take(&mut self.sub_id),
             limited: self.limited,
+            breaker: self.breaker,
             window: std::mem::take(&mut self.window),
             ..Health::default()
         };

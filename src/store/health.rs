@@ -5,7 +5,7 @@ use crate::core::health::Health;
 
 pub(crate) const HEALTH_COLUMNS: &str = "sub_id, limited, failures, failing_since, last_success_at, \
      last_failure_at, last_error, trips, open_until, probe, probe_until, paused_until, disabled_at, \
-     disabled_reason, rate_window, guards";
+     disabled_reason, rate_window, guards, breaker";
 
 /// Appended to a health row's INSERT: replace the row of the same
 /// subscription.
@@ -15,7 +15,7 @@ pub(crate) const HEALTH_REPLACE: &str = "ON CONFLICT (sub_id) DO UPDATE SET limi
      last_error = excluded.last_error, trips = excluded.trips, open_until = excluded.open_until, \
      probe = excluded.probe, probe_until = excluded.probe_until, paused_until = excluded.paused_until, \
      disabled_at = excluded.disabled_at, disabled_reason = excluded.disabled_reason, \
-     rate_window = excluded.rate_window, guards = excluded.guards";
+     rate_window = excluded.rate_window, guards = excluded.guards, breaker = excluded.breaker";
 
 /// `[[unix ms, claims], ...]`.
 pub(crate) fn window_text(health: &Health) -> String {

@@ -190,6 +190,9 @@ pub(crate) fn record(
             Some(sub) => Protection::of(sub),
             None => Protection::from_meta(&Default::default(), Transport::Poll),
         };
+        if sub.is_some() {
+            health.breaker = protection.breaker.map_or(0, i64::from);
+        }
         let mut reason = None;
         for r in attempts {
             reason = reason.or(health.record(&protection, &r.delivery_id, &r.attempt, now));
@@ -210,18 +213,25 @@ pub(crate) fn record(
 }
 
 /// Keeps a subscription's health row in step with whether it limits its
-/// claims (`sub create|update`), so claims know to read it.
+/// claims and what opens its breaker (`sub create|update`), so claims
+/// know to read it.
 pub(crate) fn limits_changed(
     tx: &mut dyn Tx,
     sub: &crate::core::model::Subscription,
 ) -> Result<()> {
-    let limited = Protection::of(sub).limited();
+    let protection = Protection::of(sub);
+    let limited = protection.limited();
+    let breaker = protection.breaker.map_or(0, i64::from);
     let health = tx.health(&sub.sub_id)?;
-    if health.as_ref().is_some_and(|h| h.limited) == limited {
+    let kept = health
+        .as_ref()
+        .map_or((false, 0), |h| (h.limited, h.breaker));
+    if kept == (limited, breaker) {
         return Ok(());
     }
     let mut health = health.unwrap_or_else(|| Health::new(&sub.sub_id));
     health.limited = limited;
+    health.breaker = breaker;
     tx.put_health(&health)
 }
 

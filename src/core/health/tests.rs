@@ -29,7 +29,9 @@ fn the_breaker_opens_after_its_failures_probes_and_closes() {
     let mut h = Health::new("s");
     for (i, now) in [100, 101].into_iter().enumerate() {
         h.record(&p, &format!("d{i}"), &failed(), now);
-        assert_eq!(gate(&h, &p, now), Gate::Open);
+        // Failing, no more go out at once than would open it.
+        let room = 2 - i as i64;
+        assert_eq!(gate(&h, &p, now), Gate::Room { room, probe: false });
     }
     h.record(&p, "d2", &failed(), 102);
     assert_eq!(h.open_until, 102 + COOL_DOWN);
@@ -71,6 +73,49 @@ fn the_breaker_opens_after_its_failures_probes_and_closes() {
         (0, 0, 0, 400)
     );
     assert!(!h.guards());
+    assert_eq!(gate(&h, &p, 400), Gate::Open);
+}
+
+#[test]
+fn until_a_first_success_no_more_go_out_at_once_than_would_open_the_breaker() {
+    let p = webhook(Some(5));
+    let mut h = Health::new("s");
+    h.breaker = 5;
+    assert!(h.guards(), "a new endpoint is read by every claim");
+    let with = |h: &Health, n: i64| h.gate(&p, false, 10, 10_000, &mut || Ok(n)).unwrap();
+    assert_eq!(
+        with(&h, 0),
+        Gate::Room {
+            room: 5,
+            probe: false
+        }
+    );
+    assert_eq!(
+        with(&h, 5),
+        Gate::Shut {
+            until: Some(10_100),
+            paced: true
+        }
+    );
+    h.record(&p, "a", &Attempt::Succeeded, 11);
+    assert!(!h.guards());
+    assert_eq!(h.breaker, 5, "kept through a success");
+    assert_eq!(with(&h, 30), Gate::Open);
+    h.record(&p, "b", &failed(), 12);
+    assert_eq!(
+        with(&h, 30),
+        Gate::Shut {
+            until: Some(10_100),
+            paced: true
+        }
+    );
+    assert_eq!(
+        with(&h, 1),
+        Gate::Room {
+            room: 3,
+            probe: false
+        }
+    );
 }
 
 #[test]

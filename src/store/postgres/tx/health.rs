@@ -9,8 +9,8 @@ use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, window_of, window_tex
 
 pub(in crate::store::postgres) const INSERT: &str = "INSERT INTO subscription_health (sub_id, limited, \
      failures, failing_since, last_success_at, last_failure_at, last_error, trips, open_until, probe, \
-     probe_until, paused_until, disabled_at, disabled_reason, rate_window, guards) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+     probe_until, paused_until, disabled_at, disabled_reason, rate_window, guards, breaker) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 pub(in crate::store::postgres) const DELETE: &str =
     "DELETE FROM subscription_health WHERE sub_id = $1";
 pub(in crate::store::postgres) const IN_FLIGHT: &str = "SELECT count(*) FROM deliveries \
@@ -37,6 +37,7 @@ fn health_row(row: &postgres::Row) -> Result<Health> {
         disabled_at: row.get(12),
         disabled_reason: row.get(13),
         window: window_of(row.get(14)),
+        breaker: row.get(16),
     })
 }
 
@@ -93,6 +94,7 @@ impl Healths for PostgresTx<'_> {
                 &h.disabled_reason,
                 &window,
                 &guards,
+                &h.breaker,
             ],
         )
         .map(drop)

@@ -14,8 +14,8 @@ fn select(condition: &str) -> String {
 
 pub(super) const INSERT: &str = "INSERT INTO subscription_health (sub_id, limited, failures, failing_since, \
      last_success_at, last_failure_at, last_error, trips, open_until, probe, probe_until, paused_until, \
-     disabled_at, disabled_reason, rate_window, guards) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+     disabled_at, disabled_reason, rate_window, guards, breaker) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
 pub(super) const DELETE: &str = "DELETE FROM subscription_health WHERE sub_id = ?1";
 pub(super) const IN_FLIGHT: &str = "SELECT count(*) FROM deliveries WHERE sub_id = ?1 AND status = 'claimed' \
      AND (lease_expires_at = 0 OR lease_expires_at > ?2)";
@@ -37,6 +37,7 @@ fn health_row(row: &Row<'_>) -> rusqlite::Result<Health> {
         disabled_at: row.get(12)?,
         disabled_reason: row.get(13)?,
         window: window_of(&row.get::<_, String>(14)?),
+        breaker: row.get(16)?,
     })
 }
 
@@ -82,6 +83,7 @@ impl Healths for SqliteTx<'_> {
                 h.disabled_reason,
                 window_text(h),
                 h.guards(),
+                h.breaker,
             ],
         )
         .map(drop)
