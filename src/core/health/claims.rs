@@ -173,9 +173,8 @@ pub(crate) fn record(
     sub_ids.dedup();
     let mut disabled = Vec::new();
     for sub_id in sub_ids {
-        let mut health = tx
-            .lock_health(sub_id, true)?
-            .unwrap_or_else(|| Health::new(sub_id));
+        let before = tx.lock_health(sub_id, true)?;
+        let mut health = before.clone().unwrap_or_else(|| Health::new(sub_id));
         let attempts = recorded.iter().filter(|r| r.sub_id == sub_id);
         let failed = attempts
             .clone()
@@ -197,7 +196,11 @@ pub(crate) fn record(
         for r in attempts {
             reason = reason.or(health.record(&protection, &r.delivery_id, &r.attempt, now));
         }
-        tx.put_health(&health)?;
+        // A healthy endpoint's successes within one second change nothing:
+        // a busy worker writes its row once a second, not once a commit.
+        if before.as_ref() != Some(&health) {
+            tx.put_health(&health)?;
+        }
         if let (Some(reason), Some(sub)) = (reason, sub) {
             if sub.status != SubscriptionStatus::Disabled {
                 let disable = SubscriptionFields {
