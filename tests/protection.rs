@@ -227,6 +227,12 @@ fn the_breaker_opens_probes_and_closes_without_spending_attempts(db: Db) {
     assert_eq!(count(&found, "queued", 1), 3, "untouched: {found:?}");
     assert_eq!(count(&found, "queued", 2), 3, "retries: {found:?}");
 
+    // Set aside while open: still queued, in no claim's range (so claims
+    // of other subscriptions never step over them).
+    let ready = db.json(NOW + 30, &["delivery", "ready", "--limit", "500"]);
+    assert_eq!(ready["count"], 0, "{ready}");
+    let queued = db.json(NOW, &["delivery", "list", "--status", "queued"]);
+    assert_eq!(queued["count"], 6, "{queued}");
     // Open: the retries are due, yet nothing is sent.
     drain(&db, NOW + 30, &["--concurrency", "4"]);
     assert_eq!(hits(&receiver, &path).len(), 3);

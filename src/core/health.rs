@@ -387,6 +387,14 @@ pub trait Healths {
     fn put_health(&mut self, health: &Health) -> Result<()>;
     /// Live claims of the subscription: claimed, the lease not run out.
     fn in_flight(&mut self, sub_id: &str, now: i64) -> Result<i64>;
+    /// Sets the subscription's queued deliveries aside (stored `held`,
+    /// shown queued, out of every claim's range) while its breaker is
+    /// open, a receiver's pause runs or it is disabled, so claims of other
+    /// subscriptions never step over them; how many. Deliveries in the
+    /// lanes of an ordered subscription stay where their lanes keep them.
+    fn park(&mut self, sub_id: &str) -> Result<usize>;
+    /// Queues again what [`Healths::park`] set aside; how many.
+    fn unpark(&mut self, sub_id: &str) -> Result<usize>;
 }
 
 #[cfg(test)]

@@ -2,6 +2,21 @@
 //! window kept as JSON text.
 
 use crate::core::health::Health;
+use crate::core::model::{DeliveryStatus, Stage, Transport};
+use crate::store::counts::CountChanges;
+
+/// Kept counts of deliveries set aside (`parked`) or queued again.
+pub(crate) fn moved(counts: &mut CountChanges, rows: &[(Transport, String)], parked: bool) {
+    let (from, to) = if parked {
+        (Stage::Is(DeliveryStatus::Queued), Stage::Held)
+    } else {
+        (Stage::Held, Stage::Is(DeliveryStatus::Queued))
+    };
+    for (transport, client) in rows {
+        counts.add(from, *transport, client, -1);
+        counts.add(to, *transport, client, 1);
+    }
+}
 
 pub(crate) const HEALTH_COLUMNS: &str = "sub_id, limited, failures, failing_since, last_success_at, \
      last_failure_at, last_error, trips, open_until, probe, probe_until, paused_until, disabled_at, \

@@ -3,7 +3,9 @@
 //! not guard (no limits, breaker closed, no pause) cost a claim one read of
 //! an empty range; each guarded one is left out of the claim and, when it
 //! has room, claimed on its own up to that room, under its row's lock so
-//! every worker on every host counts against the same room.
+//! every worker on every host counts against the same room. One held for a
+//! while (breaker open, paused, disabled) has its queued deliveries set
+//! aside until it has room again, so no claim steps over its backlog.
 
 use super::{Attempt, Gate, Health};
 use crate::core::error::Result;
@@ -70,17 +72,28 @@ pub(crate) fn claim(
         let mut in_flight = || tx.in_flight(&sub_id, now);
         let gate = health.gate(&protection, disabled, now, now_ms, &mut in_flight)?;
         match gate {
-            Gate::Open => continue,
+            Gate::Open => {
+                tx.unpark(&sub_id)?;
+                continue;
+            }
             Gate::Shut {
                 until,
                 paced: by_pace,
             } => {
                 wake_at = earliest(wake_at, until);
                 paced |= by_pace;
+                if !by_pace {
+                    // Held for a while (a breaker, a pause, disabled): set
+                    // aside, so this claim and the next step over nothing.
+                    tx.park(&sub_id)?;
+                }
                 except.push(sub_id);
                 continue;
             }
-            Gate::Room { .. } => except.push(sub_id.clone()),
+            Gate::Room { .. } => {
+                tx.unpark(&sub_id)?;
+                except.push(sub_id.clone());
+            }
         }
         // Asked again under the row's lock: another claimer may have just
         // taken the room.
@@ -201,6 +214,10 @@ pub(crate) fn record(
         if before.as_ref() != Some(&health) {
             tx.put_health(&health)?;
         }
+        if before.as_ref().is_some_and(Health::guards) && !health.guards() {
+            // Healthy again: what its breaker or a pause set aside goes.
+            tx.unpark(sub_id)?;
+        }
         if let (Some(reason), Some(sub)) = (reason, sub) {
             if sub.status != SubscriptionStatus::Disabled {
                 let disable = SubscriptionFields {
@@ -244,5 +261,6 @@ pub(crate) fn reset(tx: &mut dyn Tx, sub_id: &str) -> Result<()> {
         health.reset();
         tx.put_health(&health)?;
     }
+    tx.unpark(sub_id)?;
     Ok(())
 }

@@ -5,12 +5,21 @@
 use super::PostgresTx;
 use crate::core::error::Result;
 use crate::core::health::{Health, Healths};
-use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, window_of, window_text};
+use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, moved, window_of, window_text};
+use crate::store::postgres::rows::parsed;
+
+fn transport_client(row: &postgres::Row) -> Result<(crate::core::model::Transport, String)> {
+    Ok((parsed(row, 0)?, row.get(1)))
+}
 
 pub(in crate::store::postgres) const INSERT: &str = "INSERT INTO subscription_health (sub_id, limited, \
      failures, failing_since, last_success_at, last_failure_at, last_error, trips, open_until, probe, \
      probe_until, paused_until, disabled_at, disabled_reason, rate_window, guards, breaker) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+pub(in crate::store::postgres) const PARK: &str = "UPDATE deliveries SET status = 'held' \
+     WHERE sub_id = $1 AND status = 'queued' AND lane = 0 RETURNING transport, client_id";
+pub(in crate::store::postgres) const UNPARK: &str = "UPDATE deliveries SET status = 'queued' \
+     WHERE sub_id = $1 AND status = 'held' AND lane = 0 RETURNING transport, client_id";
 pub(in crate::store::postgres) const DELETE: &str =
     "DELETE FROM subscription_health WHERE sub_id = $1";
 pub(in crate::store::postgres) const IN_FLIGHT: &str = "SELECT count(*) FROM deliveries \
@@ -106,5 +115,21 @@ impl Healths for PostgresTx<'_> {
             .into_iter()
             .next()
             .unwrap_or(0))
+    }
+
+    fn park(&mut self, sub_id: &str) -> Result<usize> {
+        let rows = self.rows(PARK, &[&sub_id], transport_client)?;
+        moved(&mut self.counts, &rows, true);
+        Ok(rows.len())
+    }
+
+    fn unpark(&mut self, sub_id: &str) -> Result<usize> {
+        let rows = self.rows(UNPARK, &[&sub_id], transport_client)?;
+        moved(&mut self.counts, &rows, false);
+        if !rows.is_empty() {
+            // Workers waiting on a notice hear of them at the commit.
+            self.made_ready = true;
+        }
+        Ok(rows.len())
     }
 }

@@ -4,7 +4,7 @@
 use super::SqliteTx;
 use crate::core::error::Result;
 use crate::core::health::{Health, Healths};
-use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, window_of, window_text};
+use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, moved, window_of, window_text};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, params};
 
@@ -16,6 +16,10 @@ pub(super) const INSERT: &str = "INSERT INTO subscription_health (sub_id, limite
      last_success_at, last_failure_at, last_error, trips, open_until, probe, probe_until, paused_until, \
      disabled_at, disabled_reason, rate_window, guards, breaker) \
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)";
+pub(super) const PARK: &str = "UPDATE deliveries SET status = 'held' \
+     WHERE sub_id = ?1 AND status = 'queued' AND lane = 0 RETURNING transport, client_id";
+pub(super) const UNPARK: &str = "UPDATE deliveries SET status = 'queued' \
+     WHERE sub_id = ?1 AND status = 'held' AND lane = 0 RETURNING transport, client_id";
 pub(super) const DELETE: &str = "DELETE FROM subscription_health WHERE sub_id = ?1";
 pub(super) const IN_FLIGHT: &str = "SELECT count(*) FROM deliveries WHERE sub_id = ?1 AND status = 'claimed' \
      AND (lease_expires_at = 0 OR lease_expires_at > ?2)";
@@ -94,6 +98,18 @@ impl Healths for SqliteTx<'_> {
             IN_FLIGHT,
             &[SqlValue::Text(sub_id.to_owned()), SqlValue::Integer(now)],
         )
+    }
+
+    fn park(&mut self, sub_id: &str) -> Result<usize> {
+        let rows = self.queued_rows(PARK, params![sub_id])?;
+        moved(&mut self.counts, &rows, true);
+        Ok(rows.len())
+    }
+
+    fn unpark(&mut self, sub_id: &str) -> Result<usize> {
+        let rows = self.queued_rows(UNPARK, params![sub_id])?;
+        moved(&mut self.counts, &rows, false);
+        Ok(rows.len())
     }
 }
 

@@ -53,7 +53,7 @@ impl SqliteTx<'_> {
     }
 
     /// Runs an update that answers the (transport, client) of each row.
-    fn queued_rows(
+    pub(super) fn queued_rows(
         &self,
         sql: &str,
         params: impl rusqlite::Params,
