@@ -101,16 +101,18 @@ impl Health {
 
     /// Whether a claim must read this row: it limits, or holds back.
     pub fn guards(&self) -> bool {
-        self.limited
-            || self.open_until > 0
-            || self.paused_until > 0
-            || self.disabled_at > 0
-            || self.unproven()
+        self.limited || self.sets_aside() || self.unproven()
     }
 
     /// Its breaker is on and the endpoint has not answered yet, or fails.
     fn unproven(&self) -> bool {
         self.breaker > 0 && (self.failures > 0 || self.last_success_at == 0)
+    }
+
+    /// In a state whose shut gate sets its deliveries aside (breaker
+    /// tripped, a pause, disabled): only such a row has any to queue again.
+    pub fn sets_aside(&self) -> bool {
+        self.open_until > 0 || self.paused_until > 0 || self.disabled_at > 0
     }
 
     /// Nothing worth keeping: no row needed.

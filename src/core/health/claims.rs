@@ -44,6 +44,20 @@ fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
     }
 }
 
+/// What `health` lets a claim at `now` take, its in-flight count read
+/// only when asked.
+fn gate_of(
+    tx: &mut dyn Tx,
+    health: &Health,
+    protection: &Protection,
+    disabled: bool,
+    now: i64,
+    now_ms: i64,
+) -> Result<Gate> {
+    let mut in_flight = || tx.in_flight(&health.sub_id, now);
+    health.gate(protection, disabled, now, now_ms, &mut in_flight)
+}
+
 /// Claims up to `want` deliveries as `claim` asks, each subscription
 /// within what its health lets through.
 pub(crate) fn claim(
@@ -69,11 +83,12 @@ pub(crate) fn claim(
         let protection = Protection::of(&sub);
         let disabled = sub.status == SubscriptionStatus::Disabled;
         let sub_id = health.sub_id.clone();
-        let mut in_flight = || tx.in_flight(&sub_id, now);
-        let gate = health.gate(&protection, disabled, now, now_ms, &mut in_flight)?;
-        match gate {
+        let set_aside = health.sets_aside();
+        match gate_of(tx, &health, &protection, disabled, now, now_ms)? {
             Gate::Open => {
-                tx.unpark(&sub_id)?;
+                if set_aside {
+                    tx.unpark(&sub_id)?;
+                }
                 continue;
             }
             Gate::Shut {
@@ -91,7 +106,9 @@ pub(crate) fn claim(
                 continue;
             }
             Gate::Room { .. } => {
-                tx.unpark(&sub_id)?;
+                if set_aside {
+                    tx.unpark(&sub_id)?;
+                }
                 except.push(sub_id.clone());
             }
         }
@@ -102,8 +119,7 @@ pub(crate) fn claim(
             paced = true;
             continue;
         };
-        let mut in_flight = || tx.in_flight(&sub_id, now);
-        match health.gate(&protection, disabled, now, now_ms, &mut in_flight)? {
+        match gate_of(tx, &health, &protection, disabled, now, now_ms)? {
             Gate::Room { room, probe } => rooms.push(Room {
                 health,
                 protection,
@@ -214,7 +230,7 @@ pub(crate) fn record(
         if before.as_ref() != Some(&health) {
             tx.put_health(&health)?;
         }
-        if before.as_ref().is_some_and(Health::guards) && !health.guards() {
+        if before.as_ref().is_some_and(Health::sets_aside) && !health.sets_aside() {
             // Healthy again: what its breaker or a pause set aside goes.
             tx.unpark(sub_id)?;
         }
