@@ -146,16 +146,21 @@ fn the_rate_holds_across_worker_processes(db: Db) {
     let mut at: Vec<_> = hits(&receiver, "/ok-rate").iter().map(|r| r.at).collect();
     assert_eq!(at.len(), 16, "every delivery sent once");
     at.sort();
-    // In any second the receiver saw at most 5 (+1 for the time a request
-    // takes to arrive), and 16 took at least three whole periods.
+    // The rate counts claims; a request arrives some milliseconds after
+    // its claim, more or fewer as the machine is busy (on a fresh machine a
+    // first batch's new connections spread its arrivals over 28 ms, and 7
+    // arrived within one second though the claims kept to 5). So: within
+    // any 950 ms the receiver saw at most 5 (+1),
+    // and 16 took at least three whole periods. A limiter letting through
+    // twice the rate, or no limiter, fails both.
     for (i, start) in at.iter().enumerate() {
         let within = at[i..]
             .iter()
-            .take_while(|t| t.duration_since(*start) < Duration::from_secs(1))
+            .take_while(|t| t.duration_since(*start) < Duration::from_millis(950))
             .count();
         assert!(
             within <= 6,
-            "{within} requests within a second: {:?}",
+            "{within} requests within 950 ms: {:?}",
             at.iter()
                 .map(|t| t.duration_since(at[0]).as_millis())
                 .collect::<Vec<_>>()
