@@ -149,7 +149,8 @@ fn the_rate_holds_across_worker_processes(db: Db) {
     // The rate counts claims; a request arrives some milliseconds after
     // its claim, more or fewer as the machine is busy (on a fresh machine a
     // first batch's new connections spread its arrivals over 28 ms, and 7
-    // arrived within one second though the claims kept to 5). So: within
+    // arrived within one second; logged from the claim path, claims kept
+    // to the rate in every second of figure 18's runs). So: within
     // any 950 ms the receiver saw at most 5 (+1),
     // and 16 took at least three whole periods. A limiter letting through
     // twice the rate, or no limiter, fails both.
