@@ -33,13 +33,21 @@ impl Rate {
         self.period * 1000
     }
 
-    /// How long a claim counts against the rate: its period and a fiftieth
+    /// How long a send counts against the rate: its period and a fiftieth
     /// more. A request reaches its receiver some milliseconds after its
-    /// claim, sooner or later as the machine is busy; without the margin a
-    /// claim made the moment an earlier one left the window could arrive
-    /// within the same period as it, at the receiver's clock.
+    /// slot, sooner or later as the machine is busy; the margin lets one
+    /// arrive that much later than the next without both landing in one
+    /// period at the receiver's clock.
     pub fn window_ms(self) -> i64 {
         self.period_ms() + self.period_ms() / 50
+    }
+
+    /// When the `n`-th send of a run that started at `first` (unix ms) may
+    /// go out: the window shared out evenly, `n` windows' worth in `n`
+    /// times the limit, so no window holds more than the limit.
+    pub fn nth_send(self, first: i64, n: i64) -> i64 {
+        let limit = i64::from(self.limit.max(1));
+        first + (n * self.window_ms() + limit - 1) / limit
     }
 
     fn unit(self) -> &'static str {

@@ -8,7 +8,7 @@ use super::json::Object;
 use super::model::{Subscription, SubscriptionStatus, Transport};
 use super::ordering::{Ordering, OrderingChange};
 use super::policy::PolicyChange;
-use super::protection::ProtectionChange;
+use super::protection::{Protection, ProtectionChange};
 use crate::core::error::{Error, Refusal, Result};
 use crate::core::storage::{SubscriptionFilter, Tx};
 use serde::Serialize;
@@ -226,6 +226,7 @@ pub(crate) fn update(
     }
     let current = get(tx, sub_id)?;
     let was_ordered = Ordering::from_meta(&current.meta).is_some();
+    let rate_was = Protection::of(&current).rate;
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);
     meta.extend(changes.meta_set.clone());
@@ -250,6 +251,9 @@ pub(crate) fn update(
     })?;
     tx.put_subscription(&subscription)?;
     super::health::claims::limits_changed(tx, &subscription)?;
+    if Protection::of(&subscription).rate != rate_was {
+        super::health::claims::rate_changed(tx, sub_id)?;
+    }
     Ok(subscription)
 }
 

@@ -7,6 +7,7 @@
 
 pub mod handler;
 pub mod mcp;
+pub mod pacing;
 pub mod secrets;
 pub mod send;
 pub mod settle;
@@ -19,6 +20,7 @@ use crate::core::policy::RetryPolicy;
 use crate::core::retries::Fail;
 use crate::core::{Clock, Outbox};
 use handler::Handler;
+use pacing::Lead;
 use send::Sender;
 use settle::{Claimed, Finish, Settled};
 use std::collections::HashMap;
@@ -150,6 +152,7 @@ pub fn run(
     // Claims are tried in turn, starting one further each round, so a
     // sender busy with webhooks still takes A2A deliveries.
     let mut claims = work.claims.clone();
+    let mut lead = Lead::new(clock);
     loop {
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
@@ -166,7 +169,8 @@ pub fn run(
         let mut nothing_ready = false;
         let poll_due = Instant::now() >= next_poll;
         let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
-            let answer = wait_out(outbox.settle_and_claim(&finished, &claims, want), &mut held)?;
+            let turn = outbox.settle_and_claim(&finished, &claims, want, lead.ms());
+            let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
                 next_poll = Instant::now() + idle;
             }
@@ -223,6 +227,9 @@ pub fn run(
                     },
                 );
             }
+            if want > 0 {
+                lead.handed_over(turn.claimed_at_ms);
+            }
             if work.mode == Mode::Once && want > 0 {
                 claiming = false;
             }
@@ -276,6 +283,7 @@ fn spawn(
     done: mpsc::Sender<Signal>,
 ) {
     std::thread::spawn(move || {
+        pacing::hold_until(claimed.send_at, clock);
         let outcome = match job.as_ref() {
             Job::Handler(handler) => handler.run(&claimed, &cancel),
             Job::Send(sender) => sender.send(&claimed, clock.now()),
@@ -393,7 +401,7 @@ fn give_back(
             None => release.push(id),
         }
     }
-    let turn = outbox.settle_and_claim(&finished, &[], 0)?;
+    let turn = outbox.settle_and_claim(&finished, &[], 0, 0)?;
     for (id, answer) in &turn.settled {
         report(id, answer);
     }

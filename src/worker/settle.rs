@@ -6,8 +6,8 @@ use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
 use crate::core::error::{Error, Result};
-use crate::core::health::Attempt;
 use crate::core::health::claims::{self, Recorded};
+use crate::core::health::{Attempt, ClaimTime};
 use crate::core::leases::{self, Claim, Complete};
 use crate::core::model::{Delivery, Event, Secret, Subscription, Transport};
 use crate::core::retries::{self, Fail, Failed};
@@ -23,6 +23,9 @@ pub struct Claimed {
     pub subscription: Option<Subscription>,
     /// Signing secrets, newest first (webhooks get one on first send).
     pub secrets: Vec<Secret>,
+    /// Its subscription's rate counts it sent then (unix ms): it must not
+    /// go out earlier.
+    pub send_at: Option<i64>,
 }
 
 /// How a finished delivery is recorded.
@@ -59,19 +62,23 @@ pub struct Turn {
     /// A subscription was held back only by its rate or in-flight cap: its
     /// deliveries are ready, only paced (a draining worker waits for them).
     pub paced: bool,
+    /// When the claims were made (unix ms).
+    pub claimed_at_ms: i64,
 }
 
 impl Outbox {
     /// Records `finished` (and what it says of each endpoint's health)
     /// and claims up to `want` more, in one transaction, trying `claims`
     /// in turn (a sender takes webhooks, then A2A), each subscription
-    /// within what its protection lets through. A refusal (the lease was
-    /// lost meanwhile) answers for its own delivery.
+    /// within what its protection lets through; rate-limited sends are
+    /// counted `lead_ms` or more after the claim (see [`ClaimTime`]). A
+    /// refusal (the lease was lost meanwhile) answers for its own delivery.
     pub fn settle_and_claim(
         &mut self,
         finished: &[(String, Finish)],
         claims: &[Claim],
         want: i64,
+        lead_ms: i64,
     ) -> Result<Turn> {
         let clock = self.clock;
         self.write(|tx, now| {
@@ -89,23 +96,30 @@ impl Outbox {
             }
             turn.disabled = claims::record(tx, &recorded, now)?;
             // Read once the write lock is held, as `now` is.
-            let now_ms = match clock {
-                Clock::Fixed(_) => now * 1000,
-                Clock::System => clock.now_ms(),
+            let at = match clock {
+                Clock::Fixed(_) => ClaimTime::at(now),
+                Clock::System => ClaimTime {
+                    now,
+                    now_ms: clock.now_ms(),
+                    lead_ms,
+                },
             };
+            turn.claimed_at_ms = at.now_ms;
             for claim in claims {
                 let want = want - turn.claimed.len() as i64;
                 if want <= 0 {
                     break;
                 }
-                let guarded = claims::claim(tx, claim, limit(Some(want)), now, now_ms)?;
+                let guarded = claims::claim(tx, claim, limit(Some(want)), at)?;
                 turn.paced |= guarded.paced;
                 turn.wake_at = match (turn.wake_at, guarded.wake_at) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
                 };
-                for delivery in guarded.deliveries {
-                    turn.claimed.push(with_context(tx, delivery, now)?);
+                for paced in guarded.deliveries {
+                    let mut claimed = with_context(tx, paced.delivery, now)?;
+                    claimed.send_at = paced.send_at;
+                    turn.claimed.push(claimed);
                 }
             }
             Ok(turn)
@@ -166,5 +180,6 @@ fn with_context(tx: &mut dyn Tx, delivery: Delivery, now: i64) -> Result<Claimed
         event,
         subscription,
         secrets,
+        send_at: None,
     })
 }

@@ -7,7 +7,7 @@
 //! while (breaker open, paused, disabled) has its queued deliveries set
 //! aside until it has room again, so no claim steps over its backlog.
 
-use super::{Attempt, Gate, Health};
+use super::{Attempt, ClaimTime, Gate, Health};
 use crate::core::error::Result;
 use crate::core::leases::{self, Claim};
 use crate::core::model::{Delivery, SubscriptionStatus, Transport};
@@ -19,12 +19,19 @@ use crate::core::subscriptions::{self, SubscriptionFields};
 /// tries it again this soon (ms): that one is taking its room now.
 const HELD_ELSEWHERE_MS: i64 = 20;
 
+/// A claimed delivery, and the earliest its rate lets it go out (unix ms).
+#[derive(Debug)]
+pub struct Paced {
+    pub delivery: Delivery,
+    pub send_at: Option<i64>,
+}
+
 /// What a guarded claim took, and when a subscription it left out may
 /// have room again by itself (unix ms; a delivery finishing also frees
 /// in-flight room, and wakes the worker that ran it).
 #[derive(Debug, Default)]
 pub struct Guarded {
-    pub deliveries: Vec<Delivery>,
+    pub deliveries: Vec<Paced>,
     pub wake_at: Option<i64>,
     /// Some subscription was held only by its rate or in-flight cap.
     pub paced: bool,
@@ -44,29 +51,23 @@ fn earliest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
     }
 }
 
-/// What `health` lets a claim at `now` take, its in-flight count read
+/// What `health` lets a claim at `at` take, its in-flight count read
 /// only when asked.
 fn gate_of(
     tx: &mut dyn Tx,
     health: &Health,
     protection: &Protection,
     disabled: bool,
-    now: i64,
-    now_ms: i64,
+    at: ClaimTime,
 ) -> Result<Gate> {
-    let mut in_flight = || tx.in_flight(&health.sub_id, now);
-    health.gate(protection, disabled, now, now_ms, &mut in_flight)
+    let mut in_flight = || tx.in_flight(&health.sub_id, at.now);
+    health.gate(protection, disabled, at, &mut in_flight)
 }
 
 /// Claims up to `want` deliveries as `claim` asks, each subscription
 /// within what its health lets through.
-pub(crate) fn claim(
-    tx: &mut dyn Tx,
-    claim: &Claim,
-    want: i64,
-    now: i64,
-    now_ms: i64,
-) -> Result<Guarded> {
+pub(crate) fn claim(tx: &mut dyn Tx, claim: &Claim, want: i64, at: ClaimTime) -> Result<Guarded> {
+    let ClaimTime { now, now_ms, .. } = at;
     tx.settle_lanes()?;
     let mut wake_at = None;
     let mut paced = false;
@@ -84,7 +85,7 @@ pub(crate) fn claim(
         let disabled = sub.status == SubscriptionStatus::Disabled;
         let sub_id = health.sub_id.clone();
         let set_aside = health.sets_aside();
-        match gate_of(tx, &health, &protection, disabled, now, now_ms)? {
+        match gate_of(tx, &health, &protection, disabled, at)? {
             Gate::Open => {
                 if set_aside {
                     tx.unpark(&sub_id)?;
@@ -119,7 +120,7 @@ pub(crate) fn claim(
             paced = true;
             continue;
         };
-        match gate_of(tx, &health, &protection, disabled, now, now_ms)? {
+        match gate_of(tx, &health, &protection, disabled, at)? {
             Gate::Room { room, probe } => rooms.push(Room {
                 health,
                 protection,
@@ -158,19 +159,26 @@ pub(crate) fn claim(
     found.truncate(usize::try_from(want).unwrap_or(0));
     let mut deliveries = Vec::with_capacity(found.len());
     for delivery in found {
-        deliveries.push(leases::claim_one(tx, delivery, claim, now)?);
+        deliveries.push(Paced {
+            delivery: leases::claim_one(tx, delivery, claim, now)?,
+            send_at: None,
+        });
     }
     for mut room in rooms {
-        let mine: Vec<&Delivery> = deliveries
-            .iter()
-            .filter(|d| d.sub_id == room.health.sub_id)
+        let mine: Vec<&mut Paced> = deliveries
+            .iter_mut()
+            .filter(|paced| paced.delivery.sub_id == room.health.sub_id)
             .collect();
         let probe = mine
             .first()
             .filter(|_| room.probe)
-            .map(|d| (d.delivery_id.as_str(), d.lease_expires_at));
-        room.health
-            .claimed(&room.protection, mine.len() as i64, now_ms, probe);
+            .map(|p| (p.delivery.delivery_id.as_str(), p.delivery.lease_expires_at));
+        let slots = room
+            .health
+            .claimed(&room.protection, mine.len() as i64, at, probe);
+        for (paced, slot) in mine.into_iter().zip(slots) {
+            paced.send_at = Some(slot);
+        }
         tx.put_health(&room.health)?;
     }
     Ok(Guarded {
@@ -269,6 +277,16 @@ pub(crate) fn limits_changed(
     health.limited = limited;
     health.breaker = breaker;
     tx.put_health(&health)
+}
+
+/// A new rate paces from the next claim on: the runs of sends counted at
+/// the old one would space out as the new one's.
+pub(crate) fn rate_changed(tx: &mut dyn Tx, sub_id: &str) -> Result<()> {
+    if let Some(mut health) = tx.lock_health(sub_id, true)? {
+        health.window.clear();
+        tx.put_health(&health)?;
+    }
+    Ok(())
 }
 
 /// `sub resume`: the subscription's health starts over (its limits kept).

@@ -19,8 +19,17 @@ fn failed() -> Attempt {
     }
 }
 
+/// A claim at `ms` whose sends can start `lead` later.
+fn at_ms(ms: i64, lead: i64) -> ClaimTime {
+    ClaimTime {
+        now: ms / 1000,
+        now_ms: ms,
+        lead_ms: lead,
+    }
+}
+
 fn gate(h: &Health, p: &Protection, now: i64) -> Gate {
-    h.gate(p, false, now, now * 1000, &mut || Ok(0)).unwrap()
+    h.gate(p, false, ClaimTime::at(now), &mut || Ok(0)).unwrap()
 }
 
 #[test]
@@ -51,7 +60,7 @@ fn the_breaker_opens_after_its_failures_probes_and_closes() {
             probe: true
         }
     );
-    h.claimed(&p, 1, 162_000, Some(("probe", 222)));
+    h.claimed(&p, 1, ClaimTime::at(162), Some(("probe", 222)));
     assert_eq!(
         gate(&h, &p, 170),
         Gate::Shut {
@@ -82,7 +91,7 @@ fn until_a_first_success_no_more_go_out_at_once_than_would_open_the_breaker() {
     let mut h = Health::new("s");
     h.breaker = 5;
     assert!(h.guards(), "a new endpoint is read by every claim");
-    let with = |h: &Health, n: i64| h.gate(&p, false, 10, 10_000, &mut || Ok(n)).unwrap();
+    let with = |h: &Health, n: i64| h.gate(&p, false, ClaimTime::at(10), &mut || Ok(n)).unwrap();
     assert_eq!(
         with(&h, 0),
         Gate::Room {
@@ -176,7 +185,8 @@ fn failing_for_the_whole_span_disables_and_a_success_in_between_does_not() {
     // Said once; a disabled subscription's gate is shut.
     assert_eq!(h.record(&p, "g", &failed(), 2300), None);
     assert_eq!(
-        h.gate(&p, true, 2300, 2_300_000, &mut || Ok(0)).unwrap(),
+        h.gate(&p, true, ClaimTime::at(2300), &mut || Ok(0))
+            .unwrap(),
         Gate::Shut {
             until: None,
             paced: false
@@ -204,42 +214,138 @@ fn a_gone_receiver_disables_at_once() {
     assert!(h.record(&p, "d", &gone, 100).unwrap().contains("410 Gone"));
 }
 
+/// A worker claiming one at a time whenever the gate lets it, from `ms`
+/// every `step` ms until `until`, its sends `lead` after each claim: the
+/// slots it was given.
+fn claim_as_let(
+    h: &mut Health,
+    p: &Protection,
+    mut ms: i64,
+    step: i64,
+    until: i64,
+    lead: i64,
+) -> Vec<i64> {
+    let mut slots = Vec::new();
+    while ms < until {
+        if let Gate::Room { .. } = h.gate(p, false, at_ms(ms, lead), &mut || Ok(0)).unwrap() {
+            slots.extend(h.claimed(p, 1, at_ms(ms, lead), None));
+        }
+        ms += step;
+    }
+    slots
+}
+
+/// The most of `slots` (in order) within any `span` ms.
+fn most_within(slots: &[i64], span: i64) -> usize {
+    (0..slots.len())
+        .map(|i| {
+            slots[i..]
+                .iter()
+                .take_while(|t| **t < slots[i] + span)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 #[test]
-fn the_rate_counts_claims_of_the_last_period_only() {
+fn sends_get_evenly_spaced_slots_and_the_window_keeps_the_limit() {
     let p = Protection {
         rate: Some("5/s".parse().unwrap()),
         ..webhook(None)
     };
     let mut h = Health::new("s");
-    let at = |h: &Health, ms: i64| h.gate(&p, false, ms / 1000, ms, &mut || Ok(0)).unwrap();
+    let gate = |h: &Health, ms: i64| h.gate(&p, false, at_ms(ms, 0), &mut || Ok(0)).unwrap();
+    // Each send counts for its second and a fiftieth more, shared out
+    // evenly: one every 204 ms. A claim takes those due within 100 ms.
     assert_eq!(
-        at(&h, 10_000),
+        gate(&h, 10_000),
         Gate::Room {
-            room: 5,
+            room: 1,
             probe: false
         }
     );
-    h.claimed(&p, 3, 10_000, None);
-    h.claimed(&p, 2, 10_400, None);
-    // Each claim counts for its second and a fiftieth more.
+    assert_eq!(h.claimed(&p, 1, at_ms(10_000, 0), None), vec![10_000]);
     assert_eq!(
-        at(&h, 11_019),
+        gate(&h, 10_000),
         Gate::Shut {
-            until: Some(11_020),
+            until: Some(10_104),
             paced: true
         }
     );
     assert_eq!(
-        at(&h, 11_020),
+        gate(&h, 10_104),
         Gate::Room {
-            room: 3,
+            room: 1,
             probe: false
         }
     );
+    assert_eq!(h.claimed(&p, 1, at_ms(10_104, 0), None), vec![10_204]);
+    assert_eq!(h.used(p.rate.unwrap(), 10_204), 2);
+
+    // Claiming as often as it may for a minute: never closer than the
+    // spacing, never more than 5 within any 1,020 ms, 5 per 1.02 s on
+    // average.
+    let slots = claim_as_let(&mut h, &p, 10_105, 1, 70_000, 0);
+    assert!(slots.windows(2).all(|w| w[1] - w[0] >= 204), "{slots:?}");
+    assert_eq!(most_within(&slots, 1020), 5);
+    assert!((290..=295).contains(&slots.len()), "{}", slots.len());
+}
+
+#[test]
+fn spacing_that_falls_between_milliseconds_keeps_the_average_exact() {
+    // 50/s: one every 20.4 ms, so 20 or 21 apart; the 51st send goes out
+    // exactly one window (1,020 ms) after the first.
+    let p = Protection {
+        rate: Some("50/s".parse().unwrap()),
+        ..webhook(None)
+    };
+    let mut h = Health::new("s");
+    let slots = claim_as_let(&mut h, &p, 0, 1, 3_000, 0);
+    assert!(slots.windows(2).all(|w| [20, 21].contains(&(w[1] - w[0]))));
+    assert_eq!(slots[50], 1020);
+    assert_eq!(slots[100], 2040);
+    assert_eq!(most_within(&slots, 1020), 50);
+    assert_eq!(h.used(p.rate.unwrap(), *slots.last().unwrap()), 50);
+}
+
+#[test]
+fn sends_are_counted_when_they_go_out_not_when_they_are_claimed() {
+    let p = Protection {
+        rate: Some("5/s".parse().unwrap()),
+        ..webhook(None)
+    };
+    let mut h = Health::new("s");
+    // A worker whose claims take 300 ms to become sends counts them then.
+    assert_eq!(h.claimed(&p, 1, at_ms(10_000, 300), None), vec![10_300]);
+    // A quicker worker's sends follow it, never before: it claims again
+    // its own lead and 100 ms before the next slot.
+    let quick = |h: &Health, ms| h.gate(&p, false, at_ms(ms, 10), &mut || Ok(0)).unwrap();
     assert_eq!(
-        at(&h, 11_420),
+        quick(&h, 10_050),
+        Gate::Shut {
+            until: Some(10_394),
+            paced: true
+        }
+    );
+    assert_eq!(
+        quick(&h, 10_394),
         Gate::Room {
-            room: 5,
+            room: 1,
+            probe: false
+        }
+    );
+    assert_eq!(h.claimed(&p, 1, at_ms(10_394, 10), None), vec![10_504]);
+    // At 1000/s (one every 1.02 ms) a claim takes those within 100 ms.
+    let p = Protection {
+        rate: Some("1000/s".parse().unwrap()),
+        ..webhook(None)
+    };
+    let h = Health::new("s");
+    assert_eq!(
+        h.gate(&p, false, at_ms(0, 5), &mut || Ok(0)).unwrap(),
+        Gate::Room {
+            room: 99,
             probe: false
         }
     );
@@ -252,26 +358,19 @@ fn the_rate_window_stays_small_and_never_lets_more_through() {
         ..webhook(None)
     };
     let mut h = Health::new("s");
-    // A claim every 3 s for an hour: 1000 of them, each of one delivery.
-    let mut sent = Vec::new();
+    // Two hours of a claim whenever one may go, checked every 100 ms.
+    let mut slots = Vec::new();
     let mut ms = 0;
-    while ms < 3_600_000 {
-        if let Gate::Room { .. } = h.gate(&p, false, 0, ms, &mut || Ok(0)).unwrap() {
-            h.claimed(&p, 1, ms, None);
-            sent.push(ms);
+    while ms < 7_200_000 {
+        if let Gate::Room { .. } = h.gate(&p, false, at_ms(ms, 0), &mut || Ok(0)).unwrap() {
+            slots.extend(h.claimed(&p, 1, at_ms(ms, 0), None));
         }
         assert!(h.window.len() <= WINDOW_ENTRIES);
-        ms += 3000;
+        ms += 100;
     }
-    // Exact while the window is young, conservative once it merges.
-    assert!(sent.len() <= 1000 && sent.len() >= 900, "{}", sent.len());
-    for (i, start) in sent.iter().enumerate() {
-        let within = sent[i..]
-            .iter()
-            .take_while(|t| **t < start + 3_672_000)
-            .count();
-        assert!(within <= 1000);
-    }
+    assert!(slots.windows(2).all(|w| w[1] - w[0] >= 3672));
+    assert!(most_within(&slots, 3_672_000) <= 1000);
+    assert!(slots.len() >= 1900, "{}", slots.len());
 }
 
 #[test]
@@ -281,7 +380,7 @@ fn the_in_flight_cap_leaves_the_room_under_it() {
         ..webhook(None)
     };
     let h = Health::new("s");
-    let with = |n: i64| h.gate(&p, false, 0, 0, &mut || Ok(n)).unwrap();
+    let with = |n: i64| h.gate(&p, false, at_ms(0, 0), &mut || Ok(n)).unwrap();
     assert_eq!(
         with(1),
         Gate::Room {

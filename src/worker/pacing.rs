@@ -1,0 +1,101 @@
+//! Sends a rate limit counts go out at the time their claim set, not as
+//! soon as the claim commits: this worker's lead (how long it takes from a
+//! claim to a send that can start, learnt from its own recent claims) sets
+//! how far ahead that time is, and each send waits for it. So the receiver
+//! sees the rate the claims counted, however long a commit took.
+
+use crate::core::Clock;
+use std::collections::VecDeque;
+use std::time::Duration;
+
+/// The lead before this worker has measured one.
+const FIRST_LEAD_MS: i64 = 100;
+/// How many recent claims the lead is learnt from.
+const SAMPLES: usize = 32;
+/// Bounds of the lead: a send is never held longer than a second.
+const MIN_LEAD_MS: i64 = 2;
+const MAX_LEAD_MS: i64 = 1000;
+
+/// How long this worker's claims take to become sends, lately.
+#[derive(Debug)]
+pub struct Lead {
+    clock: Clock,
+    recent: VecDeque<i64>,
+}
+
+impl Lead {
+    pub fn new(clock: Clock) -> Lead {
+        Lead {
+            clock,
+            recent: VecDeque::with_capacity(SAMPLES),
+        }
+    }
+
+    /// How far ahead of a claim its sends are counted (ms): the slowest of
+    /// the recent claims and a quarter more, as a slow commit tends to be
+    /// followed by another; none on a fixed clock, where nothing waits.
+    pub fn ms(&self) -> i64 {
+        if self.clock != Clock::System {
+            return 0;
+        }
+        match self.recent.iter().max() {
+            None => FIRST_LEAD_MS,
+            Some(slowest) => (slowest + slowest / 4).clamp(MIN_LEAD_MS, MAX_LEAD_MS),
+        }
+    }
+
+    /// A claim made at `claimed_at_ms` has been handed over now.
+    pub fn handed_over(&mut self, claimed_at_ms: i64) {
+        if self.clock != Clock::System {
+            return;
+        }
+        if self.recent.len() == SAMPLES {
+            self.recent.pop_front();
+        }
+        self.recent
+            .push_back((self.clock.now_ms() - claimed_at_ms).max(0));
+    }
+}
+
+/// Waits until `send_at` (unix ms on the system clock), when the rate
+/// counted the send; at once on a fixed clock or without one.
+pub fn hold_until(send_at: Option<i64>, clock: Clock) {
+    let Some(at) = send_at.filter(|_| clock == Clock::System) else {
+        return;
+    };
+    let wait = at - clock.now_ms();
+    if wait > 0 {
+        std::thread::sleep(Duration::from_millis(wait.unsigned_abs()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lead_follows_the_slowest_recent_claim() {
+        let mut lead = Lead::new(Clock::System);
+        assert_eq!(lead.ms(), FIRST_LEAD_MS);
+        let now = Clock::System.now_ms();
+        lead.handed_over(now - 40);
+        assert!((50..60).contains(&lead.ms()), "{}", lead.ms());
+        // A slow one leads until enough quicker ones have come after it.
+        for _ in 0..SAMPLES - 1 {
+            lead.handed_over(Clock::System.now_ms());
+        }
+        assert!(lead.ms() >= 50);
+        lead.handed_over(Clock::System.now_ms());
+        assert!(lead.ms() < 20, "{}", lead.ms());
+    }
+
+    #[test]
+    fn a_fixed_clock_neither_leads_nor_waits() {
+        let mut lead = Lead::new(Clock::Fixed(1_000));
+        lead.handed_over(0);
+        assert_eq!(lead.ms(), 0);
+        let start = std::time::Instant::now();
+        hold_until(Some(i64::MAX), Clock::Fixed(1_000));
+        assert!(start.elapsed() < Duration::from_secs(1));
+    }
+}
