@@ -134,7 +134,7 @@ def check_server(outbox, python):
 
         answers = drive("stdio", "stdio", outbox, db)
         schema = answers["tools"]["claim_deliveries"]
-        if len(answers["tools"]) != 18 or schema["required"] != ["worker"]:
+        if len(answers["tools"]) != 19 or schema["required"] != ["worker"]:
             sys.exit(f"outbox mcp, stdio: tools {sorted(answers['tools'])}, claim schema {schema}")
         if answers["complete"]["structured"]["delivery"]["status"] != "delivered":
             sys.exit(f"outbox mcp, stdio: claim and complete did not round trip: {answers}")

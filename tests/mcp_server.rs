@@ -102,6 +102,7 @@ fn tools_over_stdio_answer_as_json_does_and_a_claim_round_trips() {
     let tools = tool_names(&answers[1]);
     for name in [
         "stats",
+        "subscription_health",
         "list_deliveries",
         "get_delivery",
         "record_event",
@@ -334,4 +335,46 @@ fn http_beyond_loopback_needs_a_token() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("OUTBOX_MCP_TOKEN"));
+}
+
+#[test]
+fn subscription_health_answers_as_sub_health_does_and_is_served_read_only() {
+    let db = Db::sqlite();
+    let limited = db.sub(&[
+        "--types",
+        "order.*",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        "http://127.0.0.1:9/hook",
+        "--rate",
+        "5/s",
+        "--max-in-flight",
+        "2",
+    ]);
+    db.sub(&["--types", "order.*"]);
+    let one = db.json(NOW, &["sub", "health", &limited]);
+    let all = db.json(NOW, &["sub", "health"]);
+    assert_eq!(one["subscriptions"][0]["rate"]["limit"], 5, "{one}");
+    assert_eq!(all["count"], 2, "{all}");
+    let mut messages = handshake();
+    messages.push(call(
+        1,
+        "subscription_health",
+        json!({"sub_id": &limited[..12]}),
+    ));
+    messages.push(call(2, "subscription_health", json!({})));
+    messages.push(call(
+        3,
+        "subscription_health",
+        json!({"sub_id": "sub_000000000000000000000000"}),
+    ));
+    let answers = over_stdio(&db, &["--read-only"], &messages);
+    assert_eq!(answers[1]["result"]["structuredContent"], one);
+    assert_eq!(answers[2]["result"]["structuredContent"], all);
+    assert_eq!(answers[3]["result"]["isError"], true, "{}", answers[3]);
+    assert_eq!(
+        answers[3]["result"]["structuredContent"]["error"],
+        "subscriptionNotFound"
+    );
 }

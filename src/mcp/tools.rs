@@ -127,6 +127,19 @@ pub const TOOLS: &[Tool] = &[
         writes: false,
     },
     Tool {
+        name: "subscription_health",
+        description: "How each subscription's endpoint is doing, as outbox work sees it: its circuit breaker (closed, open until a time, probing), failures in a row and since when, the last success, its rate and how much of it is used, deliveries in flight against its cap, a receiver's Retry-After pause, and whether it was disabled for failing (resume_subscription enables it again).",
+        command: &["sub", "health"],
+        params: &[Param {
+            required: false,
+            ..positional(
+                "sub_id",
+                "One subscription (sub_..., or a unique prefix); without it, every subscription (the newest 500).",
+            )
+        }],
+        writes: false,
+    },
+    Tool {
         name: "match_subscriptions",
         description: "Which subscriptions an event would reach, and of every subscription of its type why it would not.",
         command: &["sub", "match", "--explain"],
@@ -346,7 +359,7 @@ pub const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "resume_subscription",
-        description: "Fan out new events to a paused subscription again.",
+        description: "Fan out new events to a paused subscription again; one disabled for failing (or by a 410) is enabled again, its health reset (breaker closed, no failures, no pause).",
         command: &["sub", "resume"],
         params: &[positional(
             "sub_id",
