@@ -23,7 +23,8 @@
 //! subscription, also on PostgreSQL when it is at hand; figure 17 measures
 //! figure 5's commands on ordered outboxes (OUTBOX_BENCH_LARGE). Figures 18
 //! to 20 measure endpoint protection from a local receiver's log: 18 also
-//! on PostgreSQL when it is at hand; 20 takes OUTBOX_BENCH_DOWN (seconds
+//! on PostgreSQL when it is at hand, and with OUTBOX_BENCH_BUSY=1 again
+//! beside a spinning core and a writer syncing a file; 20 takes OUTBOX_BENCH_DOWN (seconds
 //! the receiver is down, default 120); figure 21 compares webhooks with a
 //! build from before protection, named by OUTBOX_BENCH_BEFORE.
 

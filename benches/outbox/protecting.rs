@@ -1,7 +1,8 @@
 //! Figures 18 to 20: endpoint protection seen from a local receiver that
 //! logs each request's arrival on its own clock and how many it is
 //! answering at once. 18: `--rate 50/s` under four workers at
-//! concurrency 8 (SQLite and PostgreSQL); 19: `--max-in-flight 3` under
+//! concurrency 8 (SQLite and PostgreSQL; with OUTBOX_BENCH_BUSY=1 also on
+//! a busy machine); 19: `--max-in-flight 3` under
 //! the same; 20: a receiver down for two minutes behind the default
 //! breaker (OUTBOX_BENCH_DOWN seconds, default 120). 21: webhooks to a
 //! fast receiver with none of it set, beside a build from before it
@@ -9,7 +10,7 @@
 
 use crate::Figure;
 use crate::setup::{Backend, Bench, env_size};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -146,8 +147,13 @@ fn most_within(arrivals: &[Instant], span: Duration) -> usize {
 pub fn protecting(bench: &Bench, wanted: impl Fn(&str) -> bool) -> Vec<Figure> {
     let mut figures = Vec::new();
     if wanted("18") {
+        let busy_too = std::env::var_os("OUTBOX_BENCH_BUSY").is_some_and(|v| v == "1");
         for backend in Backend::all("18") {
-            figures.push(rate(bench, &backend));
+            figures.push(rate(bench, &backend, None));
+            if busy_too {
+                let busy = Busy::start(bench);
+                figures.push(rate(bench, &backend, Some(&busy)));
+            }
         }
     }
     if wanted("19") {
@@ -253,8 +259,59 @@ fn unchanged(bench: &Bench, before: &Path) -> Vec<Figure> {
     figures
 }
 
-/// Figure 18: 20 s of `--rate 50/s` (1,000 deliveries and one more).
-fn rate(bench: &Bench, backend: &Backend) -> Figure {
+/// A busy machine: one thread spinning on a core, one writing and syncing
+/// a file, until dropped (two of this machine's two cores, and its disk,
+/// shared with the workers and the receiver).
+struct Busy {
+    stop: Arc<AtomicBool>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Busy {
+    fn start(bench: &Bench) -> Busy {
+        let stop = Arc::new(AtomicBool::new(false));
+        let spin = stop.clone();
+        let spinning = std::thread::spawn(move || {
+            let mut n = 0u64;
+            while !spin.load(Ordering::Relaxed) {
+                n = std::hint::black_box(n.wrapping_add(1));
+            }
+        });
+        let write = stop.clone();
+        let path = bench.dir.join("busy-writer");
+        let writing = std::thread::spawn(move || {
+            let mut file = std::fs::File::create(&path).unwrap();
+            let block = vec![7u8; 1 << 16];
+            let mut written = 0;
+            while !write.load(Ordering::Relaxed) {
+                file.write_all(&block).unwrap();
+                file.sync_all().unwrap();
+                written += block.len();
+                if written > 1 << 26 {
+                    file.rewind().unwrap();
+                    written = 0;
+                }
+            }
+        });
+        Busy {
+            stop,
+            threads: vec![spinning, writing],
+        }
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        for thread in self.threads.drain(..) {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Figure 18: 20 s of `--rate 50/s` (1,000 deliveries and one more), on
+/// a machine kept `busy` or not.
+fn rate(bench: &Bench, backend: &Backend, busy: Option<&Busy>) -> Figure {
     let (url, log) = receiver(Duration::ZERO);
     let db = webhooks(
         bench,
@@ -273,8 +330,13 @@ fn rate(bench: &Bench, backend: &Backend) -> Figure {
     let average = 1000.0 / took;
     Figure::new(
         format!(
-            "18. {}`--rate 50/s`, 4 workers at concurrency 8: the most requests in any second; average over {took:.1} s",
-            backend.prefix()
+            "18. {}`--rate 50/s`, 4 workers at concurrency 8{}: the most requests in any second; average over {took:.1} s",
+            backend.prefix(),
+            if busy.is_some() {
+                ", beside a spinning core and a syncing writer"
+            } else {
+                ""
+            }
         ),
         format!("at most {most} in a second; {average:.1}/s"),
         "the rate: 50/s".to_owned(),

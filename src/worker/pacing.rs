@@ -8,13 +8,14 @@ use crate::core::Clock;
 use std::collections::VecDeque;
 use std::time::Duration;
 
-/// The lead before this worker has measured one.
+/// The lead before this worker has measured two claims.
 const FIRST_LEAD_MS: i64 = 100;
 /// How many recent claims the lead is learnt from.
 const SAMPLES: usize = 32;
-/// Bounds of the lead: a send is never held longer than a second.
+/// Bounds of the lead. Slots never go back, so one worker's lead delays
+/// every worker's next sends of the subscription: a lead is never long.
 const MIN_LEAD_MS: i64 = 2;
-const MAX_LEAD_MS: i64 = 1000;
+const MAX_LEAD_MS: i64 = 250;
 
 /// How long this worker's claims take to become sends, lately.
 #[derive(Debug)]
@@ -31,16 +32,22 @@ impl Lead {
         }
     }
 
-    /// How far ahead of a claim its sends are counted (ms): the slowest of
-    /// the recent claims and a quarter more, as a slow commit tends to be
-    /// followed by another; none on a fixed clock, where nothing waits.
+    /// How far ahead of a claim its sends are counted (ms): the slowest
+    /// of the recent claims but one (a lone stall, such as a first commit
+    /// on a cold disk, is not worth holding every send for), and a quarter
+    /// more; none on a fixed clock, where nothing waits.
     pub fn ms(&self) -> i64 {
         if self.clock != Clock::System {
             return 0;
         }
-        match self.recent.iter().max() {
-            None => FIRST_LEAD_MS,
-            Some(slowest) => (slowest + slowest / 4).clamp(MIN_LEAD_MS, MAX_LEAD_MS),
+        let mut recent: Vec<i64> = self.recent.iter().copied().collect();
+        recent.sort_unstable();
+        match recent.len() {
+            0 | 1 => FIRST_LEAD_MS,
+            n => {
+                let slow = recent[n - 2];
+                (slow + slow / 4).clamp(MIN_LEAD_MS, MAX_LEAD_MS)
+            }
         }
     }
 
@@ -74,17 +81,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_lead_follows_the_slowest_recent_claim() {
+    fn the_lead_follows_the_slow_recent_claims_but_not_a_lone_stall() {
         let mut lead = Lead::new(Clock::System);
         assert_eq!(lead.ms(), FIRST_LEAD_MS);
         let now = Clock::System.now_ms();
+        lead.handed_over(now - 900);
+        assert_eq!(lead.ms(), FIRST_LEAD_MS, "one stall leads nothing");
         lead.handed_over(now - 40);
         assert!((50..60).contains(&lead.ms()), "{}", lead.ms());
-        // A slow one leads until enough quicker ones have come after it.
-        for _ in 0..SAMPLES - 1 {
+        lead.handed_over(now - 600);
+        assert_eq!(lead.ms(), MAX_LEAD_MS, "two slow ones lead, at most so far");
+        // Slow ones lead until enough quicker ones have come after them.
+        for _ in 0..SAMPLES - 2 {
             lead.handed_over(Clock::System.now_ms());
         }
-        assert!(lead.ms() >= 50);
+        assert!(lead.ms() >= 50, "{}", lead.ms());
         lead.handed_over(Clock::System.now_ms());
         assert!(lead.ms() < 20, "{}", lead.ms());
     }
