@@ -241,6 +241,23 @@ fn the_breaker_opens_probes_and_closes_without_spending_attempts(db: Db) {
     drain(&db, NOW + 30, &["--concurrency", "4"]);
     assert_eq!(hits(&receiver, &path).len(), 3);
     assert_eq!(statuses(&db), found, "no attempt spent while open");
+    // Set aside, not waiting behind a subject: counted apart.
+    let waiting = db.json(NOW + 30, &["delivery", "list", "--waiting"]);
+    assert_eq!(waiting["count"], 0, "{waiting}");
+    let metrics = db.text(NOW + 30, &["stats", "--format", "prometheus"]);
+    for gauge in [
+        "outbox_set_aside 6",
+        "outbox_waiting 0",
+        "outbox_subjects_waiting 0",
+    ] {
+        assert!(metrics.lines().any(|l| l == gauge), "{gauge}:\n{metrics}");
+    }
+    let table = db.text(NOW + 30, &["stats"]);
+    assert!(
+        table.contains("set aside by their endpoint's protection")
+            && !table.contains("waiting behind"),
+        "{table}"
+    );
 
     // The cool-down over, one probe; it fails, and the breaker opens for twice as long.
     drain(&db, NOW + 61, &["--concurrency", "4"]);

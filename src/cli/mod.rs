@@ -498,11 +498,7 @@ impl DeliveryFilterArgs {
             sub_id: self.sub_id.clone(),
             client_id: self.client_id.clone(),
             transport: self.transport,
-            status: None,
-            waiting: false,
-            event_type: None,
-            before: None,
-            except_subs: Vec::new(),
+            ..DeliveryFilter::default()
         }
     }
 }

@@ -318,7 +318,11 @@ pub(crate) fn waiting(
     filter: &DeliveryFilter,
     limit: Option<i64>,
 ) -> Result<WaitingList> {
-    let held = tx.deliveries(&filter.held(), super::limit(limit))?;
+    let in_lanes = DeliveryFilter {
+        in_lanes: true,
+        ..filter.held()
+    };
+    let held = tx.deliveries(&in_lanes, super::limit(limit))?;
     let mut deliveries = Vec::with_capacity(held.len());
     // Lanes by id, each looked up once: a page often holds many of one.
     let mut heads = std::collections::HashMap::new();

@@ -268,6 +268,10 @@ pub struct Waiting {
     pub subjects: i64,
     /// Subjects whose head is a dead letter that holds them.
     pub held_by_dead: i64,
+    /// Queued deliveries set aside while their subscription is held (its
+    /// breaker open, a receiver's pause, disabled): stored held too, in no
+    /// lane.
+    pub set_aside: i64,
 }
 
 #[cfg(test)]

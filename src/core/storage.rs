@@ -51,6 +51,9 @@ pub struct DeliveryFilter {
     /// (`delivery list --waiting`). A `status` of queued, alone, selects
     /// those a worker may claim: the held ones are kept apart.
     pub waiting: bool,
+    /// With `waiting`: only those in a lane, not those set aside while
+    /// their subscription is held (stored held too).
+    pub in_lanes: bool,
     /// Only deliveries of events of this type (`outbox work --type`): read
     /// from each candidate's event, so it narrows a range, never finds one.
     pub event_type: Option<String>,

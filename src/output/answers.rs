@@ -195,13 +195,20 @@ pub(super) fn stats_table(
     if let Some(dead) = dead {
         table.add_row(vec!["dead letters".to_owned(), dead.to_string()]);
     }
-    if let Some(w) = waiting.filter(|w| *w != Waiting::default()) {
-        for (label, n) in [
+    if let Some(w) = waiting {
+        let lanes = [
             ("waiting behind their subject", w.deliveries),
             ("subjects waiting", w.subjects),
             ("subjects held by a dead letter", w.held_by_dead),
-        ] {
-            table.add_row(vec![label.to_owned(), n.to_string()]);
+        ];
+        let set_aside = [("set aside by their endpoint's protection", w.set_aside)];
+        // Each group only where it has something to say.
+        for group in [&lanes[..], &set_aside[..]] {
+            if group.iter().any(|(_, n)| *n != 0) {
+                for (label, n) in group {
+                    table.add_row(vec![(*label).to_owned(), n.to_string()]);
+                }
+            }
         }
     }
     for (group, counts) in [

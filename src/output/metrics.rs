@@ -111,6 +111,11 @@ impl Metrics {
                 self.waiting.held_by_dead,
             ),
             (
+                "outbox_set_aside",
+                "Queued deliveries set aside while their subscription is held (breaker open, a receiver's pause, disabled).",
+                self.waiting.set_aside,
+            ),
+            (
                 "outbox_breakers_open",
                 "Subscriptions whose circuit breaker is open (or probing after its cool-down).",
                 self.guards.breakers_open,

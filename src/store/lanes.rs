@@ -86,8 +86,9 @@ pub(crate) trait LaneHolder: LaneRows + KeptCounts + Sized {
     fn release_lanes(&mut self, sub_id: &str) -> Result<Vec<(Transport, String)>>;
     /// The latest attempt at the lane's head, if it has one.
     fn head_delivery(&mut self, lane: i64) -> Result<Option<String>>;
-    /// Lanes with held deliveries, and lanes held by a dead head.
-    fn lanes_waiting(&mut self) -> Result<(i64, i64)>;
+    /// Lanes with held deliveries, lanes held by a dead head, and held
+    /// deliveries in no lane (set aside while their subscription is held).
+    fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)>;
     /// Lanes moving on queued deliveries in this transaction (PostgreSQL
     /// tells waiting workers at the commit).
     fn queued_some(&mut self) {}
@@ -147,16 +148,17 @@ impl<T: LaneHolder> Lanes for T {
     }
 
     fn waiting(&mut self) -> Result<Waiting> {
-        let held = self
+        let held: i64 = self
             .kept(&DeliveryFilter::default().held())?
             .iter()
             .map(|(_, _, _, n)| n)
             .sum();
-        let (subjects, held_by_dead) = self.lanes_waiting()?;
+        let (subjects, held_by_dead, set_aside) = self.lanes_waiting()?;
         Ok(Waiting {
-            deliveries: held,
+            deliveries: held - set_aside,
             subjects,
             held_by_dead,
+            set_aside,
         })
     }
 }

@@ -184,7 +184,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
 )]
 fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
     use super::tx::lanes::{
-        CLEAR_HEADS, HELD_BY_DEAD, QUEUE_FIRST_HELD, SUBJECTS_WAITING, WAITS_FOR,
+        CLEAR_HEADS, HELD_BY_DEAD, QUEUE_FIRST_HELD, SET_ASIDE, SUBJECTS_WAITING, WAITS_FOR,
     };
     let Some((mut client, schema)) = filled_schema("outbox_plans_lanes") else {
         return;
@@ -228,6 +228,7 @@ fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
             ),
             (WAITS_FOR, vec![&lane], "deliveries_in_lane"),
             (SUBJECTS_WAITING, vec![], "deliveries_held"),
+            (SET_ASIDE, vec![], "deliveries_held"),
         ] {
             let found = plan(&mut client, false, sql, &params);
             assert_reads(&found, index, sql);

@@ -62,6 +62,9 @@ impl Query {
         self.eq("client_id", filter.client_id.as_deref());
         self.eq("transport", filter.transport.map(|t| t.as_str()));
         self.eq("status", filter.stage().map(|s| s.as_str()));
+        if filter.waiting && filter.in_lanes {
+            self.sql.push_str(" AND lane > 0");
+        }
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(Box::new(event_type.to_owned()));
             self.sql.push_str(&format!(

@@ -73,6 +73,9 @@ impl Conditions {
         self.eq("client_id", filter.client_id.as_deref());
         self.is("transport", filter.transport.map(|t| t.as_str()));
         self.is("status", filter.stage().map(|s| s.as_str()));
+        if filter.waiting && filter.in_lanes {
+            self.sql.push_str(" AND lane > 0");
+        }
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(SqlValue::Text(event_type.to_owned()));
             self.sql.push_str(&format!(

@@ -41,7 +41,10 @@ pub(in crate::store::postgres) const WAITS_FOR: &str = "SELECT d.delivery_id FRO
      JOIN deliveries AS d ON d.lane = lanes.lane_id AND d.lane_seq = lanes.head AND d.lane > 0 \
      WHERE lanes.lane_id = $1 AND lanes.head > 0 ORDER BY d.attempt DESC LIMIT 1";
 pub(in crate::store::postgres) const SUBJECTS_WAITING: &str =
-    "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held'";
+    "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held' AND lane > 0";
+/// Held in no lane: set aside while their subscription is held.
+pub(in crate::store::postgres) const SET_ASIDE: &str =
+    "SELECT count(*) FROM deliveries WHERE status = 'held' AND lane = 0";
 pub(in crate::store::postgres) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead";
 
 fn transport_client(row: &postgres::Row) -> Result<(Transport, String)> {
@@ -79,7 +82,7 @@ impl LaneHolder for PostgresTx<'_> {
             .next())
     }
 
-    fn lanes_waiting(&mut self) -> Result<(i64, i64)> {
+    fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)> {
         let count = |tx: &mut Self, sql: &str| {
             tx.count(Query {
                 sql: sql.to_owned(),
@@ -90,7 +93,8 @@ impl LaneHolder for PostgresTx<'_> {
         // partial index, which without statistics the planner passes over.
         let subjects = count(self, SUBJECTS_WAITING)?;
         let held_by_dead = self.by_index(|tx| count(tx, HELD_BY_DEAD))?;
-        Ok((subjects, held_by_dead))
+        let set_aside = count(self, SET_ASIDE)?;
+        Ok((subjects, held_by_dead, set_aside))
     }
 
     fn queued_some(&mut self) {

@@ -36,7 +36,10 @@ pub(super) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = ?1";
 pub(super) const WAITS_FOR: &str = "SELECT delivery_id, attempt FROM deliveries \
      WHERE lane = ?1 AND lane > 0 AND lane_seq = (SELECT head FROM lanes WHERE lane_id = ?1 AND head > 0)";
 pub(super) const SUBJECTS_WAITING: &str =
-    "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held'";
+    "SELECT count(DISTINCT lane) FROM deliveries WHERE status = 'held' AND lane > 0";
+/// Held in no lane: set aside while their subscription is held.
+pub(super) const SET_ASIDE: &str =
+    "SELECT count(*) FROM deliveries WHERE status = 'held' AND lane = 0";
 pub(super) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead = 1";
 
 impl SqliteTx<'_> {
@@ -107,10 +110,11 @@ impl LaneHolder for SqliteTx<'_> {
         Ok(attempts.into_iter().max().map(|(_, id)| id))
     }
 
-    fn lanes_waiting(&mut self) -> Result<(i64, i64)> {
+    fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)> {
         Ok((
             self.count(SUBJECTS_WAITING, &[])?,
             self.count(HELD_BY_DEAD, &[])?,
+            self.count(SET_ASIDE, &[])?,
         ))
     }
 }
@@ -199,6 +203,7 @@ mod tests {
                 "deliveries_held (lane=? AND lane_seq=?)",
             ),
             ("subjects waiting", SUBJECTS_WAITING, 0, "deliveries_held"),
+            ("set aside", SET_ASIDE, 0, "deliveries_held"),
             (
                 "held by a dead letter",
                 HELD_BY_DEAD,
