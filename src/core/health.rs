@@ -79,9 +79,11 @@ pub enum Attempt {
 /// send can start (its commit, handing the delivery over).
 ///
 /// A rate limit is kept at the receiver, not at the claim. Each send gets
-/// a time of its own to go out (a slot), evenly spaced from the one before
-/// and at least `lead_ms` after the claim, and the worker holds it until
-/// then. Counted at the claim and sent as soon as it commits, a send whose
+/// a time of its own to go out (a slot), evenly spaced from the one before,
+/// and the worker holds it until then; at the subscription's pace a claim
+/// takes the slots that come within `lead_ms` and 100 ms of it, so the
+/// claim is made well before its sends, and the first sends after a quiet
+/// window go out `lead_ms` after their claim. Counted at the claim and sent as soon as it commits, a send whose
 /// commit was slow reached the receiver among sends claimed a second after
 /// it (56 requests within one second at `--rate 50/s`, on a busy machine);
 /// evenly spaced slots leave each send room for tens of milliseconds of
@@ -105,9 +107,9 @@ impl ClaimTime {
         }
     }
 
-    /// The soonest its sends can go out.
-    fn earliest_send(self) -> i64 {
-        self.now_ms + self.lead_ms
+    /// The latest a send claimed now waits for its slot.
+    fn horizon(self) -> i64 {
+        self.now_ms + self.lead_ms + SLOTS_AHEAD_MS
     }
 }
 
@@ -285,7 +287,7 @@ impl Health {
             probe = true;
         }
         if let Some(rate) = protection.rate {
-            let (fit, next) = self.slots(rate, at.earliest_send(), MOST_A_CLAIM);
+            let (fit, next) = self.slots(rate, at, MOST_A_CLAIM);
             if fit == 0 {
                 // The claim that gives the next slot its lead.
                 return Ok(Gate::Shut {
@@ -346,7 +348,7 @@ impl Health {
             return Vec::new();
         };
         let slots = (0..count)
-            .map(|_| count_send(&mut self.window, rate, at.earliest_send()))
+            .map(|_| count_send(&mut self.window, rate, at))
             .collect();
         while self.window.len() > WINDOW_ENTRIES {
             // Older runs only tell how much of the window is used: the
@@ -357,14 +359,14 @@ impl Health {
         slots
     }
 
-    /// How many sends, at most `most`, have a slot no later than
-    /// [`SLOTS_AHEAD_MS`] after `earliest`, and the first slot.
-    fn slots(&self, rate: Rate, earliest: i64, most: i64) -> (i64, i64) {
+    /// How many sends claimed at `at`, at most `most`, have a slot within
+    /// its horizon, and the first slot.
+    fn slots(&self, rate: Rate, at: ClaimTime, most: i64) -> (i64, i64) {
         let mut run: Vec<(i64, i64)> = self.window.last().copied().into_iter().collect();
-        let first = next_slot(&run, rate, earliest);
+        let first = next_slot(&run, rate, at);
         let mut fit = 0;
-        while fit < most && next_slot(&run, rate, earliest) <= earliest + SLOTS_AHEAD_MS {
-            count_send(&mut run, rate, earliest);
+        while fit < most && next_slot(&run, rate, at) <= at.horizon() {
+            count_send(&mut run, rate, at);
             fit += 1;
         }
         (fit, first)
@@ -401,20 +403,33 @@ impl Health {
     }
 }
 
-/// The soonest a send may go out, no sooner than `earliest`: next in the
-/// last run, or the first of a new one when that time has passed. A new run
-/// starts later than the last would have gone on, so across runs as within
-/// one no window holds more than the limit.
-fn next_slot(window: &[(i64, i64)], rate: Rate, earliest: i64) -> i64 {
-    window.last().map_or(earliest, |&(first, sent)| {
-        earliest.max(rate.nth_send(first, sent))
-    })
+/// The slot of a send claimed at `at`: next in the last run, or, when
+/// that has passed (the subscription sends below its pace), a new run from
+/// now. A new run starts later than the last would have gone on, so across
+/// runs as within one no window holds more than the limit. At the pace the
+/// claim's lead moves the claim, not the slot (see [`Health::gate`]): each
+/// send is claimed its lead and more before its slot, and waits for it.
+/// After a window with no send, the first ones wait out the lead too, so a
+/// slow first commit cannot bunch them with those claimed after; below the
+/// pace otherwise nothing waits.
+fn next_slot(window: &[(i64, i64)], rate: Rate, at: ClaimTime) -> i64 {
+    let Some(&(first, sent)) = window.last() else {
+        return at.now_ms + at.lead_ms;
+    };
+    let planned = rate.nth_send(first, sent);
+    if planned >= at.now_ms {
+        planned
+    } else if rate.nth_send(first, sent - 1) <= at.now_ms - rate.window_ms() {
+        at.now_ms + at.lead_ms
+    } else {
+        at.now_ms
+    }
 }
 
 /// Counts one send at its slot and answers the slot, forgetting the runs
 /// whose sends all left the window.
-fn count_send(window: &mut Vec<(i64, i64)>, rate: Rate, earliest: i64) -> i64 {
-    let slot = next_slot(window, rate, earliest);
+fn count_send(window: &mut Vec<(i64, i64)>, rate: Rate, at: ClaimTime) -> i64 {
+    let slot = next_slot(window, rate, at);
     match window.last_mut() {
         Some((first, sent)) if rate.nth_send(*first, *sent) == slot => {
             *sent += 1;

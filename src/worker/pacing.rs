@@ -1,8 +1,9 @@
-//! Sends a rate limit counts go out at the time their claim set, not as
-//! soon as the claim commits: this worker's lead (how long it takes from a
-//! claim to a send that can start, learnt from its own recent claims) sets
-//! how far ahead that time is, and each send waits for it. So the receiver
-//! sees the rate the claims counted, however long a commit took.
+//! Sends a rate limit counts go out at the time the claim set for them
+//! (their slot), not as soon as the claim commits. At the subscription's
+//! pace a worker claims a send its lead (how long its claims take to
+//! become sends, learnt from its own recent claims) and up to 100 ms before
+//! the slot, and the send waits for it: a slow commit delays no request
+//! past its slot, and the receiver sees the pace the slots keep.
 
 use crate::core::Clock;
 use std::collections::VecDeque;
@@ -32,7 +33,7 @@ impl Lead {
         }
     }
 
-    /// How far ahead of a claim its sends are counted (ms): the slowest
+    /// How long this worker's claims take to become sends (ms): the slowest
     /// of the recent claims but one (a lone stall, such as a first commit
     /// on a cold disk, is not worth holding every send for), and a quarter
     /// more; none on a fixed clock, where nothing waits.

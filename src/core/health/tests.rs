@@ -310,33 +310,49 @@ fn spacing_that_falls_between_milliseconds_keeps_the_average_exact() {
 }
 
 #[test]
-fn sends_are_counted_when_they_go_out_not_when_they_are_claimed() {
+fn at_the_pace_claims_come_a_lead_before_their_slots() {
     let p = Protection {
         rate: Some("5/s".parse().unwrap()),
         ..webhook(None)
     };
     let mut h = Health::new("s");
-    // A worker whose claims take 300 ms to become sends counts them then.
+    let gate = |h: &Health, ms, lead| h.gate(&p, false, at_ms(ms, lead), &mut || Ok(0)).unwrap();
+    // After a window with no send, the first waits out the claim's lead
+    // (300 ms for this worker's claims to become sends).
     assert_eq!(h.claimed(&p, 1, at_ms(10_000, 300), None), vec![10_300]);
-    // A quicker worker's sends follow it, never before: it claims again
-    // its own lead and 100 ms before the next slot.
-    let quick = |h: &Health, ms| h.gate(&p, false, at_ms(ms, 10), &mut || Ok(0)).unwrap();
+    // At its pace, the next goes at its slot (204 ms on), claimed up to the
+    // lead and 100 ms before it.
     assert_eq!(
-        quick(&h, 10_050),
-        Gate::Shut {
-            until: Some(10_394),
-            paced: true
-        }
-    );
-    assert_eq!(
-        quick(&h, 10_394),
+        gate(&h, 10_110, 300),
         Gate::Room {
             room: 1,
             probe: false
         }
     );
-    assert_eq!(h.claimed(&p, 1, at_ms(10_394, 10), None), vec![10_504]);
-    // At 1000/s (one every 1.02 ms) a claim takes those within 100 ms.
+    assert_eq!(h.claimed(&p, 1, at_ms(10_110, 300), None), vec![10_504]);
+    // A quicker worker claims the next one its own lead and 100 ms before
+    // it (10_708), not sooner; slots never go back.
+    assert_eq!(
+        gate(&h, 10_200, 10),
+        Gate::Shut {
+            until: Some(10_598),
+            paced: true
+        }
+    );
+    assert_eq!(
+        gate(&h, 10_598, 10),
+        Gate::Room {
+            room: 1,
+            probe: false
+        }
+    );
+    assert_eq!(h.claimed(&p, 1, at_ms(10_598, 10), None), vec![10_708]);
+    // Fallen behind its pace, with sends in the last window: at once.
+    assert_eq!(h.claimed(&p, 1, at_ms(11_000, 300), None), vec![11_000]);
+    // After a quiet window, the lead again.
+    assert_eq!(h.claimed(&p, 1, at_ms(20_000, 300), None), vec![20_300]);
+    // At 1000/s (one every 1.02 ms) a claim takes those within its lead
+    // and 100 ms.
     let p = Protection {
         rate: Some("1000/s".parse().unwrap()),
         ..webhook(None)
