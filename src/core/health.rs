@@ -83,11 +83,12 @@ pub enum Attempt {
 /// and the worker holds it until then; at the subscription's pace a claim
 /// takes the slots that come within `lead_ms` and 100 ms of it, so the
 /// claim is made well before its sends, and the first sends after a quiet
-/// window go out `lead_ms` after their claim. Counted at the claim and sent as soon as it commits, a send whose
-/// commit was slow reached the receiver among sends claimed a second after
-/// it (56 requests within one second at `--rate 50/s`, on a busy machine);
-/// evenly spaced slots leave each send room for tens of milliseconds of
-/// delay on its way without two seconds' worth meeting in one.
+/// window go out `lead_ms` after their claim. Counted at the claim and
+/// sent as soon as it commits, a send whose commit was slow reached the
+/// receiver among sends claimed a second after it (56 requests within one
+/// second at `--rate 50/s`, on a busy machine); evenly spaced slots leave
+/// each send room for tens of milliseconds of delay on its way without two
+/// seconds' worth meeting in one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClaimTime {
     /// Unix seconds, as every write reads them.
@@ -376,7 +377,7 @@ impl Health {
     /// claimed to go out later.
     pub fn used(&self, rate: Rate, at_ms: i64) -> i64 {
         let since = at_ms - rate.window_ms();
-        let limit = i64::from(rate.limit.max(1));
+        let limit = rate.sends();
         self.window
             .iter()
             .map(|&(first, sent)| {
@@ -433,11 +434,10 @@ fn count_send(window: &mut Vec<(i64, i64)>, rate: Rate, at: ClaimTime) -> i64 {
     match window.last_mut() {
         Some((first, sent)) if rate.nth_send(*first, *sent) == slot => {
             *sent += 1;
-            let limit = i64::from(rate.limit.max(1));
-            if *sent > 2 * limit {
+            if *sent > 2 * rate.sends() {
                 // The same run a window on: its numbers stay small.
                 *first += rate.window_ms();
-                *sent -= limit;
+                *sent -= rate.sends();
             }
         }
         _ => window.push((slot, 1)),

@@ -46,8 +46,13 @@ impl Rate {
     /// go out: the window shared out evenly, `n` windows' worth in `n`
     /// times the limit, so no window holds more than the limit.
     pub fn nth_send(self, first: i64, n: i64) -> i64 {
-        let limit = i64::from(self.limit.max(1));
+        let limit = self.sends();
         first + (n * self.window_ms() + limit - 1) / limit
+    }
+
+    /// The limit, as the arithmetic of slots takes it (never 0).
+    pub fn sends(self) -> i64 {
+        i64::from(self.limit.max(1))
     }
 
     fn unit(self) -> &'static str {
