@@ -45,12 +45,13 @@ fn fail(error: &Error, format: OutputFormat, quiet: bool) -> ExitCode {
 fn clock_from_env() -> Result<Clock, Error> {
     match std::env::var("OUTBOX_NOW") {
         Ok(text) if !text.trim().is_empty() => {
-            text.trim().parse().map(Clock::Fixed).map_err(|_| {
+            let unix = text.trim().parse().map_err(|_| {
                 Error::input(
                     "invalid:now",
                     format!("OUTBOX_NOW must be unix seconds, not {text:?}"),
                 )
-            })
+            })?;
+            outbox::core::unix_in_range("OUTBOX_NOW", "invalid:now", unix).map(Clock::Fixed)
         }
         _ => Ok(Clock::System),
     }
@@ -111,6 +112,15 @@ fn command_path(args: &[std::ffi::OsString]) -> String {
     path.join(" ")
 }
 
+/// Prints clap's help or version text. A reader that stopped early
+/// (`outbox work --help | head -3`) ends it quietly, as for any answer.
+fn print_help(e: &clap::Error) -> anyhow::Result<()> {
+    match e.print() {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        printed => printed.context("cannot write help"),
+    }
+}
+
 fn run() -> anyhow::Result<ExitCode> {
     let args: Vec<_> = std::env::args_os().collect();
     let wants_json = args
@@ -127,7 +137,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version
-            e.print().context("cannot write help")?;
+            print_help(&e)?;
             return Ok(ExitCode::SUCCESS);
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -139,7 +149,7 @@ fn run() -> anyhow::Result<ExitCode> {
                         .to_json()
                 );
             }
-            e.print().context("cannot write help")?;
+            print_help(&e)?;
             return Ok(ExitCode::from(exit_code(ErrorKind::Input)));
         }
         Err(e) => return Ok(fail(&usage_error(&e, &args), format, false)),

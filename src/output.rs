@@ -112,10 +112,22 @@ impl View {
         } else {
             ContentArrangement::Disabled
         });
-        if self.terminal
-            && let Some(width) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok())
-        {
-            table.set_width(width);
+        if self.terminal {
+            // COLUMNS, else the terminal's own size. A width of 0 (`stty
+            // size` says `0 0` under `script`) is unknown, not narrow: the
+            // table is then laid out as if piped rather than cut to nothing.
+            match std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.parse::<u16>().ok())
+            {
+                Some(width) if width > 0 => {
+                    table.set_width(width);
+                }
+                _ if table.width().is_none_or(|width| width == 0) => {
+                    table.set_content_arrangement(ContentArrangement::Disabled);
+                }
+                _ => {}
+            }
         }
         if self.colour {
             table.enforce_styling();
@@ -239,6 +251,8 @@ impl Report for Paged {
         // The list's last line is its tally, "100 deliveries".
         let (table, tally) = text.rsplit_once('\n').unwrap_or(("", text));
         let noun = tally.split_once(' ').map_or("", |(_, noun)| noun);
+        // "1 of 800 events": the word follows the total, not the page.
+        let noun = tables::counted(noun, self.total);
         format!(
             "{table}\n{} of {} {noun} (--limit for more at once, --before {} for the next page)",
             self.shown,

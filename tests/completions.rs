@@ -193,3 +193,24 @@ fn the_man_page_names_every_command() {
         assert!(page.contains(command), "the man page lacks {command}");
     }
 }
+
+/// Each command's page names outbox and its version in its footer, as
+/// outbox(1) does, not the subcommand alone (`"claim 0.1.0"`).
+#[test]
+fn every_page_footer_names_outbox_and_its_version() {
+    let footer = format!("\"outbox {}\"", env!("CARGO_PKG_VERSION"));
+    for command in [
+        &["man"][..],
+        &["man", "delivery", "claim"],
+        &["man", "work"],
+    ] {
+        let output = Command::cargo_bin("outbox")
+            .unwrap()
+            .args(command)
+            .output()
+            .unwrap();
+        let page = String::from_utf8(output.stdout).unwrap();
+        let title = page.lines().find(|l| l.starts_with(".TH ")).unwrap();
+        assert!(title.contains(&footer), "{command:?}: {title}");
+    }
+}

@@ -30,7 +30,7 @@ pub struct ClaimArgs {
     pub with_event: bool,
     /// Wait up to this long (30s, 5m) for a delivery to become ready,
     /// polling; then exit 1 as without it.
-    #[arg(long, value_name = "DURATION")]
+    #[arg(allow_hyphen_values = true, long, value_name = "DURATION")]
     pub wait: Option<String>,
 }
 
@@ -47,7 +47,7 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         lease_seconds: a.lease_seconds,
     };
     let mut outbox = ctx.outbox()?;
-    let deadline = Instant::now() + wait;
+    let deadline = outbox::core::instant_after(wait);
     let mut pause = Duration::from_millis(50);
     // Where the store can tell (PostgreSQL), a new delivery ends a pause at
     // once; polls go on beside it, since a notice can be missed.

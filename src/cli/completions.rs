@@ -89,7 +89,10 @@ const ENVIRONMENT: [(&str, &str); 9] = [
 /// (outbox-work.1, outbox-delivery-claim.1), as the pages name each other.
 pub fn man_pages() -> Vec<(String, String)> {
     fn walk(cmd: &clap::Command, pages: &mut Vec<(String, String)>) {
-        let man = clap_mangen::Man::new(cmd.clone());
+        // Every page's footer names outbox and its version, not the
+        // subcommand (`claim 0.1.0`).
+        let man = clap_mangen::Man::new(cmd.clone())
+            .source(format!("outbox {}", env!("CARGO_PKG_VERSION")));
         let mut out = Vec::new();
         let rendered = if pages.is_empty() {
             top_page(&man, &mut out)

@@ -35,7 +35,7 @@ pub enum EventCommand {
         #[arg(long, value_name = "JSON")]
         ack: Option<String>,
         /// When it was acknowledged, unix seconds (default: now).
-        #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
+        #[arg(allow_negative_numbers = true, long, value_name = "UNIX", value_parser = super::unix_time)]
         ack_at: Option<i64>,
     },
 }
@@ -64,7 +64,7 @@ pub struct RecordArgs {
     #[arg(long = "id", value_name = "EVENT_ID")]
     pub event_id: Option<String>,
     /// Creation time, unix seconds (default: now); part of the derived id.
-    #[arg(allow_negative_numbers = true, long, value_name = "UNIX")]
+    #[arg(allow_negative_numbers = true, long, value_name = "UNIX", value_parser = super::unix_time)]
     pub created_at: Option<i64>,
     /// Record one event per line of this NDJSON file (- for stdin), all in one transaction.
     #[arg(

@@ -85,7 +85,8 @@ pub struct Cli {
     /// How long to wait for a database locked by another writer (SQLite;
     /// PostgreSQL: for a row lock) before failing with storage:locked.
     #[arg(long, global = true, help_heading = "Global options", env = "OUTBOX_BUSY_TIMEOUT", hide_env_values = true,
-          default_value = "10s", value_name = "DURATION", value_parser = busy_timeout)]
+          default_value = "10s", value_name = "DURATION", value_parser = busy_timeout,
+          allow_hyphen_values = true)]
     pub busy_timeout: std::time::Duration,
 
     /// Colour in tables: auto (on a terminal, unless NO_COLOR is set),
@@ -430,6 +431,16 @@ pub fn seconds(text: &str) -> std::result::Result<i64, String> {
         Ok(_) => Err("must not be negative".to_owned()),
         Err(e) => Err(e),
     }
+}
+
+/// A time in unix seconds (`--created-at`, `--ack-at`), within years
+/// 1970-9999 as every time outbox takes from outside.
+pub fn unix_time(text: &str) -> std::result::Result<i64, String> {
+    let unix: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not unix seconds"))?;
+    outbox::core::unix_in_range("the time", "invalid:time", unix).map_err(|e| e.to_string())
 }
 
 /// A window of time by when events were recorded.

@@ -11,7 +11,7 @@ use outbox::{Error, Result};
 #[derive(Debug, Args)]
 pub struct PruneArgs {
     /// Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds).
-    #[arg(long, value_name = "DURATION")]
+    #[arg(allow_hyphen_values = true, long, value_name = "DURATION")]
     pub older_than: String,
     /// Count what would be deleted; delete nothing.
     #[arg(long)]

@@ -86,7 +86,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_batch_size: i64,
     /// Longest pause between looks at an idle table (wake-ups come sooner).
-    #[arg(long, value_name = "DURATION", default_value = "5s")]
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "DURATION",
+        default_value = "5s"
+    )]
     pub poll_max: String,
     /// `source` of rows that leave it empty (default: $OUTBOX_SOURCE, else `picux`).
     #[arg(long, env = "OUTBOX_SOURCE", hide_env = true)]

@@ -28,14 +28,19 @@ pub struct WorkArgs {
     #[arg(long = "worker", value_name = "WORKER_ID")]
     pub worker: Option<String>,
     /// Lease of each claim, renewed every third of it while the work runs.
-    #[arg(long, value_name = "DURATION", default_value = "60s")]
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "DURATION",
+        default_value = "60s"
+    )]
     pub lease: String,
     /// Deliveries worked on at once.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub concurrency: usize,
     /// Longest a handler may run (default 5m; it is killed) or a send may
     /// take (default 15s); either way the delivery fails and is retried.
-    #[arg(long, value_name = "DURATION")]
+    #[arg(allow_hyphen_values = true, long, value_name = "DURATION")]
     pub timeout: Option<String>,
     /// One round of claims (up to --concurrency), then exit.
     #[arg(long, conflicts_with = "drain")]
@@ -44,11 +49,21 @@ pub struct WorkArgs {
     #[arg(long)]
     pub drain: bool,
     /// Longest pause between polls while nothing is ready.
-    #[arg(long, value_name = "DURATION", default_value = "5s")]
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "DURATION",
+        default_value = "5s"
+    )]
     pub poll_max: String,
     /// After SIGTERM or SIGINT, how long running work may finish before it
     /// is killed and its deliveries are released.
-    #[arg(long, value_name = "DURATION", default_value = "30s")]
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "DURATION",
+        default_value = "30s"
+    )]
     pub grace: String,
     /// The handler and its arguments, after `--`. Without one, outbox sends
     /// webhook, a2a and mcp deliveries itself.

@@ -47,7 +47,7 @@ impl Schedule {
         }
         match self.delay_seconds.unwrap_or(0).clamp(0, MAX_DELAY_SECONDS) {
             0 => 0,
-            delay => now + delay,
+            delay => now.saturating_add(delay),
         }
     }
 
@@ -60,9 +60,11 @@ impl Schedule {
 
 /// The reference's `_leaseExpiresAt` for a lease length in seconds.
 pub fn lease_deadline(lease_seconds: Option<i64>, now: i64) -> i64 {
-    now + lease_seconds
-        .unwrap_or(DEFAULT_LEASE_SECONDS)
-        .clamp(1, MAX_LEASE_SECONDS)
+    now.saturating_add(
+        lease_seconds
+            .unwrap_or(DEFAULT_LEASE_SECONDS)
+            .clamp(1, MAX_LEASE_SECONDS),
+    )
 }
 
 /// One delivery.

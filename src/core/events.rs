@@ -70,18 +70,52 @@ impl RecordEvent {
                 ));
             }
         }
+        // The reference takes `str()` of whatever it is given. For a number
+        // that is what `--type 5` gives too, so numbers stay (`5` is type
+        // "5"); a boolean, an array or an object would become a Python repr
+        // (`True`, `{'type': 't'}`) no flag can give, so they are refused.
+        for key in ["type", "event", "eventId", "status"] {
+            if let Some(value) = object.get(key) {
+                let takes = match value {
+                    Value::Null | Value::String(_) => true,
+                    Value::Number(_) => key != "status",
+                    _ => false,
+                };
+                if !takes {
+                    let code = if key == "event" { "type" } else { key };
+                    let kinds = if key == "status" {
+                        "a string"
+                    } else {
+                        "a string or a number"
+                    };
+                    return Err(Error::input(
+                        format!("invalid:{code}"),
+                        format!("{key} must be {kinds}, not {}", kind_of(value)),
+                    ));
+                }
+            }
+        }
         let event_type = str_or(object.get("type").or_else(|| object.get("event")), "")
             .trim()
             .to_owned();
         let text = |key: &str| object.get(key).map(|v| str_or(Some(v), ""));
+        // Python's int() of a string or a number (`"+5"` is 5, as `--created-at
+        // +5` is); a boolean would be 0 or 1, never what was meant.
         let int = |key: &str| -> Result<Option<i64>> {
             match object.get(key) {
-                Some(v) if truthy(v) => py_int(v).map(Some).ok_or_else(|| {
-                    Error::input(
-                        format!("invalid:{key}"),
-                        format!("{key} must be an integer, not {v}"),
-                    )
-                }),
+                Some(v @ Value::Bool(_)) => Err(Error::input(
+                    format!("invalid:{key}"),
+                    format!("{key} must be an integer, not {}", kind_of(v)),
+                )),
+                Some(v) if truthy(v) => py_int(v)
+                    .ok_or_else(|| {
+                        Error::input(
+                            format!("invalid:{key}"),
+                            format!("{key} must be an integer, not {v}"),
+                        )
+                    })
+                    .and_then(|unix| super::unix_in_range(key, &format!("invalid:{key}"), unix))
+                    .map(Some),
                 _ => Ok(None),
             }
         };

@@ -220,7 +220,7 @@ impl Health {
             let probe_failed = self.open_until > 0 && self.probe == delivery_id;
             if probe_failed || (self.open_until == 0 && self.failures >= i64::from(threshold)) {
                 self.trips += 1;
-                self.open_until = now + cool_down(self.trips);
+                self.open_until = now.saturating_add(cool_down(self.trips));
                 self.probe.clear();
                 self.probe_until = 0;
             }

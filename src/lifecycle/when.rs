@@ -2,17 +2,34 @@
 //! (unix seconds, RFC 3339, `2026-11-29 18:00` in UTC, or a duration
 //! meaning "that long ago") as the lifecycle's flags take them.
 
+/// The longest duration any flag takes: 100 years, so that adding one to
+/// any clock outbox accepts (years 1970-9999) never overflows.
+pub const MAX_DURATION_SECONDS: i64 = 36_500 * 86_400;
+
 /// Seconds in a duration such as `90`, `30s`, `5m`, `2h`, `7d` or `1h30m`.
+/// A leading `-` gives a negative duration, which each flag refuses in its
+/// own words; anything over [`MAX_DURATION_SECONDS`] is "too long a
+/// duration".
 pub fn parse_duration(text: &str) -> Result<i64, String> {
     let text = text.trim();
-    if text.is_empty() {
+    if let Some(rest) = text.strip_prefix('-') {
+        return parse_magnitude(text, rest).map(|seconds| -seconds);
+    }
+    parse_magnitude(text, text)
+}
+
+fn parse_magnitude(text: &str, digits_and_units: &str) -> Result<i64, String> {
+    let too_long = || {
+        format!(
+            "{text:?} is too long a duration (at most {}d, 100 years)",
+            MAX_DURATION_SECONDS / 86_400
+        )
+    };
+    if digits_and_units.is_empty() {
         return Err("an empty duration".to_owned());
     }
-    if let Ok(seconds) = text.parse::<i64>() {
-        return Ok(seconds);
-    }
     let mut total: i64 = 0;
-    let mut rest = text;
+    let mut rest = digits_and_units;
     while !rest.is_empty() {
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let unit_len = rest[digits..]
@@ -20,6 +37,8 @@ pub fn parse_duration(text: &str) -> Result<i64, String> {
             .unwrap_or(rest.len() - digits);
         let (number, unit) = (&rest[..digits], &rest[digits..digits + unit_len]);
         let scale = match unit {
+            // Plain seconds: a number alone.
+            "" if rest.len() == digits && rest == digits_and_units => 1,
             "s" => 1,
             "m" => 60,
             "h" => 3_600,
@@ -31,13 +50,18 @@ pub fn parse_duration(text: &str) -> Result<i64, String> {
                 ));
             }
         };
-        let amount: i64 = number.parse().map_err(|_| {
-            format!("{text:?} is not a duration (a number must come before {unit:?})")
-        })?;
+        if number.is_empty() {
+            return Err(format!(
+                "{text:?} is not a duration (a number must come before {unit:?})"
+            ));
+        }
+        // All digits: a number too big for i64 is too long, not malformed.
+        let amount: i64 = number.parse().map_err(|_| too_long())?;
         total = amount
             .checked_mul(scale)
             .and_then(|part| total.checked_add(part))
-            .ok_or_else(|| format!("{text:?} is too long a duration"))?;
+            .filter(|total| *total <= MAX_DURATION_SECONDS)
+            .ok_or_else(too_long)?;
         rest = &rest[digits + unit_len..];
     }
     Ok(total)
@@ -56,7 +80,7 @@ pub fn parse_time(text: &str, now: i64) -> Result<i64, String> {
             format!("{text:?} is not a time (use unix seconds, 2026-11-29T18:00:00Z, 2026-11-29 18:00, or a duration ago such as 2h)")
         });
     }
-    let ago = parse_duration(text).map_err(|_| {
+    let ago = parse_duration(text).ok().filter(|ago| *ago >= 0).ok_or_else(|| {
         format!("{text:?} is not a time (use unix seconds, 2026-11-29T18:00:00Z, 2026-11-29 18:00, or a duration ago such as 2h)")
     })?;
     Ok(now - ago)
@@ -106,7 +130,12 @@ fn parse_date_time(text: &str) -> Option<i64> {
         _ => {
             let sign = if zone.starts_with('-') { -1 } else { 1 };
             let (h, m) = zone[1..].split_once(':')?;
-            sign * (number(h)? * 3600 + number(m)? * 60)
+            let (h, m) = (number(h)?, number(m)?);
+            // RFC 3339 offsets run from -23:59 to +23:59.
+            if h > 23 || m > 59 {
+                return None;
+            }
+            sign * (h * 3600 + m * 60)
         }
     };
     Some(days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset)
@@ -200,9 +229,24 @@ mod tests {
         ] {
             assert_eq!(parse_duration(text), Ok(seconds), "{text}");
         }
-        for bad in ["", "5x", "m", "1.5h", "h5", "-5m", "99999999999999999d"] {
-            assert!(parse_duration(bad).is_err(), "{bad} should be refused");
+        assert_eq!(parse_duration("-5m"), Ok(-300));
+        assert_eq!(parse_duration("-90"), Ok(-90));
+        for bad in ["", "-", "5x", "m", "1.5h", "h5", "--5m", "5m-"] {
+            let message = parse_duration(bad).unwrap_err();
+            assert!(!message.contains("too long"), "{bad}: {message}");
         }
+        for huge in [
+            "99999999999999999d",
+            "9223372036854775807",
+            "9223372036854775807s",
+            "18446744073709551615s",
+            "2562047788015215h",
+            "36501d",
+        ] {
+            let message = parse_duration(huge).unwrap_err();
+            assert!(message.contains("too long a duration"), "{huge}: {message}");
+        }
+        assert_eq!(parse_duration("36500d"), Ok(MAX_DURATION_SECONDS));
     }
 
     #[test]
@@ -241,6 +285,11 @@ mod tests {
             "2026-11-29T25:00",
             "2026-11-29X18:00",
             "2026-11-29 18",
+            "2026-11-29T18:00:00+99:99",
+            "2026-11-29T18:00:00+24:00",
+            "2026-11-29T18:00:00+00:60",
+            "2026-11-29T18:00:00-24:00",
+            "-2h",
         ] {
             assert!(parse_time(bad, now).is_err(), "{bad} should be refused");
         }

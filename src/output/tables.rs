@@ -358,6 +358,15 @@ pub(super) fn tally(count: usize, total: Option<i64>, noun: Noun) -> String {
     }
 }
 
+/// `word` (either form of one of the nouns below) as it reads after
+/// `count`: "1 event", "800 events"; another word is left as it is.
+pub(super) fn counted(word: &str, count: i64) -> &str {
+    [EVENTS, SUBSCRIPTIONS, DELIVERIES, ATTEMPTS]
+        .into_iter()
+        .find(|(one, many)| word == *one || word == *many)
+        .map_or(word, |(one, many)| if count == 1 { one } else { many })
+}
+
 pub(super) type Noun = (&'static str, &'static str);
 pub(super) const EVENTS: Noun = ("event", "events");
 pub(super) const SUBSCRIPTIONS: Noun = ("subscription", "subscriptions");

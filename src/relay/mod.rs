@@ -420,7 +420,7 @@ impl Relay {
             }
             // Idle: wake on a notification or a change of the file, and
             // look anyway after --poll-max, since a wake-up can be missed.
-            let until = Instant::now() + self.poll_max;
+            let until = crate::core::instant_after(self.poll_max);
             while !stop.load(Ordering::Relaxed) {
                 let left = until.saturating_duration_since(Instant::now());
                 if left.is_zero() || source.wait(left.min(Duration::from_millis(200)))? {
@@ -433,7 +433,7 @@ impl Relay {
 
 /// Sleeps up to `wait`, in short steps so a stop is seen; `true` if stopped.
 fn sleep(wait: Duration, stop: &AtomicBool) -> bool {
-    let until = Instant::now() + wait;
+    let until = crate::core::instant_after(wait);
     while !stop.load(Ordering::Relaxed) {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {

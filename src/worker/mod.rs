@@ -156,7 +156,7 @@ pub fn run(
     loop {
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
-            grace_ends = Some(Instant::now() + work.grace);
+            grace_ends = Some(crate::core::instant_after(work.grace));
         }
         if grace_ends.is_some_and(|at| Instant::now() >= at) && !running.is_empty() {
             return give_back(outbox, &worker, running, &done_rx, finished, report);
@@ -172,7 +172,7 @@ pub fn run(
             let turn = outbox.settle_and_claim(&finished, &claims, want, lead.ms());
             let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
-                next_poll = Instant::now() + idle;
+                next_poll = crate::core::instant_after(idle);
             }
             answer
         } else {
@@ -195,7 +195,7 @@ pub fn run(
             nothing_ready = none_claimed && !turn.paced;
             if none_claimed {
                 // Polls back off while nothing is ready, up to --poll-max.
-                next_poll = Instant::now() + idle;
+                next_poll = crate::core::instant_after(idle);
                 idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
             } else if !turn.claimed.is_empty() {
                 idle = POLL_MIN;
@@ -222,7 +222,7 @@ pub fn run(
                     id,
                     Running {
                         cancel,
-                        renew_at: Instant::now() + renew_every,
+                        renew_at: crate::core::instant_after(renew_every),
                         lost: false,
                     },
                 );
@@ -443,7 +443,9 @@ fn wake_instant(at_ms: Option<i64>, clock: Clock) -> Option<Instant> {
         return None;
     }
     let wait = at_ms? - clock.now_ms();
-    Some(Instant::now() + Duration::from_millis(u64::try_from(wait).unwrap_or(0)))
+    Some(crate::core::instant_after(Duration::from_millis(
+        u64::try_from(wait).unwrap_or(0),
+    )))
 }
 
 /// A write that found the outbox held by another writer past the busy

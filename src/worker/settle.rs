@@ -149,7 +149,7 @@ fn attempt_of(settled: &Settled, finish: &Finish, now: i64) -> Recorded {
         Finish::Complete(_) => Attempt::Succeeded,
         Finish::Fail(req) | Finish::FailAndDisable(req) => Attempt::Failed {
             error: req.last_error.clone().unwrap_or_default(),
-            pause_until: req.not_before.map(|wait| now + wait),
+            pause_until: req.not_before.map(|wait| now.saturating_add(wait)),
             gone: matches!(finish, Finish::FailAndDisable(_)),
         },
     };

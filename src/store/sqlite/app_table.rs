@@ -269,7 +269,7 @@ impl AppTable for SqliteAppTable {
     }
 
     fn wait(&mut self, timeout: Duration) -> Result<bool> {
-        let until = Instant::now() + timeout;
+        let until = crate::core::instant_after(timeout);
         loop {
             let version = self.data_version()?;
             if version != self.version {

@@ -1,0 +1,249 @@
+//! Input at the edges, through the binary: durations past any clock,
+//! negative ones in both spellings, clocks and offsets out of range, NDJSON
+//! values of the wrong kind, a closed pipe, page footers and terminal widths.
+//! Each was once accepted, wrapped, panicked or misreported.
+
+mod common;
+
+use common::db::{Db, NOW};
+use std::process::Output;
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Refused as bad usage (exit 2), with `words` in its one line.
+fn refused_with(out: Output, words: &str) {
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let message = stderr(&out);
+    assert!(message.contains(words), "wanted {words:?} in {message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+}
+
+#[test]
+fn durations_past_any_clock_are_too_long_not_a_panic() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    for args in [
+        &["delivery", "claim", "--wait", "9223372036854775807"][..],
+        &["delivery", "claim", "--wait", "2562047788015215h"],
+        &["delivery", "claim", "--lease", "18446744073709551615s"],
+        &["work", "--grace", "9223372036854775807s", "--drain"],
+        &["work", "--lease", "36501d", "--drain"],
+        &["prune", "--older-than", "99999999999999999999d"],
+    ] {
+        refused_with(db.cmd(NOW, args).output().unwrap(), "too long a duration");
+    }
+    // The longest one taken still fits any clock outbox accepts.
+    db.record(NOW, "t", "s");
+    let claimed = db.json(
+        253_402_300_799,
+        &["delivery", "claim", "--worker", "w", "--lease", "36500d"],
+    );
+    let expires = claimed["delivery"]["leaseExpiresAt"].as_i64().unwrap();
+    assert!(expires > 253_402_300_799, "{claimed}");
+}
+
+#[test]
+fn a_negative_duration_is_named_so_in_both_spellings() {
+    let db = Db::sqlite();
+    for args in [
+        &["work", "--lease", "-5s"][..],
+        &["work", "--lease=-5s"],
+        &["work", "--grace", "-1m"],
+        &["delivery", "claim", "--lease", "-5s"],
+        &["delivery", "claim", "--lease=-5s"],
+        &["delivery", "claim", "--wait", "-5"],
+        &["relay", "run", "--from", "app.db", "--poll-max", "-5s"],
+        &["--busy-timeout", "-1s", "stats"],
+    ] {
+        let out = db.cmd(NOW, args).output().unwrap();
+        assert!(
+            !stderr(&out).contains("'-- -"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        refused_with(out, "must not be negative");
+    }
+}
+
+#[test]
+fn clocks_outside_years_1970_to_9999_are_refused_not_wrapped() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    for now in ["9223372036854775807", "-1", "253402300800"] {
+        let out = db
+            .cmd(NOW, &["delivery", "claim", "--lease", "24h"])
+            .env("OUTBOX_NOW", now)
+            .output()
+            .unwrap();
+        refused_with(out, "OUTBOX_NOW must lie in years 1970-9999");
+    }
+    for at in ["-5", "253402300800", "9223372036854775807"] {
+        let out = db
+            .cmd(NOW, &["event", "record", "--type", "t", "--created-at", at])
+            .output()
+            .unwrap();
+        refused_with(out, "must lie in years 1970-9999");
+    }
+    let before = db.state();
+    let out = db
+        .cmd(NOW, &["event", "record", "--batch", "-"])
+        .write_stdin("{\"type\": \"t\"}\n{\"type\": \"t\", \"createdAt\": 99999999999999}\n")
+        .output()
+        .unwrap();
+    refused_with(out, "createdAt must lie in years 1970-9999");
+    assert_eq!(db.state(), before);
+}
+
+#[test]
+fn time_zone_offsets_out_of_range_are_refused() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    for zone in ["+99:99", "+24:00", "+00:60", "-24:00"] {
+        let since = format!("2026-11-29T18:00:00{zone}");
+        let out = db
+            .cmd(NOW, &["delivery", "replay", "--since", &since, "--dry-run"])
+            .output()
+            .unwrap();
+        refused_with(out, "is not a time");
+    }
+    let fine = db
+        .cmd(
+            NOW,
+            &[
+                "delivery",
+                "replay",
+                "--since",
+                "2026-11-29T18:00:00+23:59",
+                "--dry-run",
+            ],
+        )
+        .output()
+        .unwrap();
+    assert!(fine.status.success(), "{fine:?}");
+}
+
+#[test]
+fn ndjson_values_that_would_become_a_python_repr_are_refused() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    let before = db.state();
+    for (line, words) in [
+        (
+            r#"{"type": true}"#,
+            "type must be a string or a number, not a boolean",
+        ),
+        (
+            r#"{"event": {"type": "t"}}"#,
+            "event must be a string or a number, not an object",
+        ),
+        (
+            r#"{"type": ["a"]}"#,
+            "type must be a string or a number, not an array",
+        ),
+        (
+            r#"{"type": "t", "status": {}}"#,
+            "status must be a string, not an object",
+        ),
+        (
+            r#"{"type": "t", "status": 0}"#,
+            "status must be a string, not a number",
+        ),
+        (
+            r#"{"type": "t", "eventId": {"a": 1}}"#,
+            "eventId must be a string or a number",
+        ),
+        (
+            r#"{"type": "t", "createdAt": true}"#,
+            "createdAt must be an integer, not a boolean",
+        ),
+    ] {
+        let out = db
+            .cmd(NOW, &["event", "record", "--batch", "-"])
+            .write_stdin(format!("{{\"type\": \"fine\"}}\n{line}\n"))
+            .output()
+            .unwrap();
+        refused_with(out, words);
+        assert_eq!(db.state(), before, "{line} wrote something");
+    }
+    // What a flag could give stays as the reference reads it: a number is
+    // its text, "+5" is 5.
+    let answers = db.json_with_stdin(
+        NOW,
+        &["event", "record", "--batch", "-"],
+        "{\"type\": 5, \"createdAt\": \"+5\"}\n",
+    );
+    assert_eq!(answers[0]["event"]["type"], "5");
+    assert_eq!(answers[0]["event"]["createdAt"], 5);
+}
+
+#[test]
+fn help_into_a_closed_pipe_ends_quietly() {
+    for args in [
+        &["work", "--help"][..],
+        &["--help"],
+        &["delivery", "claim", "--help"],
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the help is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_page_footer_counts_in_the_plural_of_its_total() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    db.record(NOW, "t", "a");
+    db.record(NOW + 1, "t", "b");
+    let events = db.text(NOW, &["event", "list", "--limit", "1"]);
+    assert!(events.contains("1 of 2 events"), "{events}");
+    let deliveries = db.text(NOW, &["delivery", "list", "--limit", "1"]);
+    assert!(deliveries.contains("1 of 2 deliveries"), "{deliveries}");
+}
+
+/// A terminal that reports no width (`stty size` says `0 0`, as under
+/// `script`) is one of unknown width: cells keep their text.
+#[test]
+fn a_terminal_width_of_zero_is_unknown_not_narrow() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!(
+            "skipped: `script` (util-linux), which gives the command a terminal, is not installed"
+        );
+        return;
+    }
+    let db = Db::sqlite();
+    db.sub(&["--types", "order.created"]);
+    db.record(NOW, "order.created", "a");
+    let outbox = assert_cmd::cargo::cargo_bin("outbox");
+    for columns in ["", "COLUMNS=0 "] {
+        let line = format!(
+            "stty cols 0 rows 0; {columns}OUTBOX_DB='{}' '{}' delivery list --color never",
+            db.target,
+            outbox.display()
+        );
+        let out = std::process::Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env_remove("COLUMNS")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("billing") && text.contains("order.created"),
+            "{columns}: {text}"
+        );
+    }
+}
