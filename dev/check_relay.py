@@ -65,7 +65,8 @@ def check(outbox, python, name, db, source, env):
             sys.exit(f"{name}: outbox {' '.join(args)} failed: {out.stderr}")
         return out.stdout
 
-    run("relay", "init", "--from", source)
+    # A new application's SQLite file: --create makes it.
+    run("relay", "init", "--from", source, *([] if source.startswith("postgres") else ["--create"]))
     run("sub", "create", "--client", "billing", "--types", "order.*", "--any-target")
     relay = subprocess.Popen([outbox, "relay", "run", "--from", source], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -189,7 +189,13 @@ fn run() -> anyhow::Result<ExitCode> {
             };
             Ok(ExitCode::from(code))
         }
-        Err(e) => Ok(fail(&e, format, quiet)),
+        Err(e) => {
+            if e.kind() != ErrorKind::Refused {
+                // Every connection is closed by now.
+                outbox::store::sqlite::forget_created();
+            }
+            Ok(fail(&e, format, quiet))
+        }
     }
 }
 

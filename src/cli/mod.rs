@@ -188,6 +188,22 @@ impl Context {
         self.open(true)
     }
 
+    /// For the commands that read the outbox's secrets (`work`, `sub
+    /// secret`, `export`): one line on stderr when other users can read
+    /// the SQLite file.
+    pub fn warn_if_readable_by_others(&self) {
+        if self.db.to_str().is_some_and(postgres::is_url) {
+            return;
+        }
+        if let Some(mode) = outbox::store::sqlite::readable_by_others(&self.db) {
+            let path = self.db.display();
+            let _ = writeln!(
+                std::io::stderr(),
+                "outbox: warning: {path} is readable by other users (mode {mode:04o}) and holds signing secrets; chmod 600 {path}"
+            );
+        }
+    }
+
     fn open(&self, create: bool) -> Result<Outbox> {
         let store: Box<dyn outbox::core::storage::Store> =
             match self.db.to_str().filter(|db| postgres::is_url(db)) {

@@ -36,8 +36,16 @@ pub enum RelayCommand {
     /// again, it changes nothing.
     #[command(after_long_help = "Examples:
   outbox relay init --from /var/lib/app/app.db
-  outbox relay init --from postgres://app@db.internal/shop --table app.outbox")]
-    Init(FromArgs),
+  outbox relay init --from postgres://app@db.internal/shop --table app.outbox
+  outbox relay init --from new-app.db --create")]
+    Init {
+        #[command(flatten)]
+        from: FromArgs,
+        /// Create the application's SQLite file when there is none (without
+        /// it, a missing file is refused: most likely a mistyped path).
+        #[arg(long)]
+        create: bool,
+    },
     /// Move the rows of the application's outbox table into this outbox as
     /// events, oldest first, deleting each once its event is recorded.
     #[command(after_long_help = "Examples:
@@ -127,12 +135,12 @@ pub fn exec(cmd: RelayCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             Ok(Box::new(super::completions::Text(ddl)))
         }
-        RelayCommand::Init(from) => {
+        RelayCommand::Init { from, create } => {
             let table = table(&from)?;
             if postgres::is_url(&from.from) {
                 postgres::app_table::init(&from.from, &table)?;
             } else {
-                sqlite_table::init(Path::new(&from.from), &table)?;
+                sqlite_table::init(Path::new(&from.from), &table, create)?;
             }
             Ok(Box::new(Initialised {
                 ok: true,
@@ -195,7 +203,12 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     };
     let (stop, interrupted) = super::stop_signals()?;
     let json = ctx.format == OutputFormat::Json;
-    let mut open = || Ok((ctx.outbox_creating()?, open_table(&from, &table)?));
+    // The application's table first: a mistyped --from leaves no outbox
+    // file behind.
+    let mut open = || {
+        let app = open_table(&from, &table)?;
+        Ok((ctx.outbox_creating()?, app))
+    };
     let mut say = |said: Said| {
         let line = match said {
             Said::Batch(batch) => {

@@ -434,6 +434,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             rotate,
             expire_old,
         } => {
+            ctx.warn_if_readable_by_others();
             let change = match (set, rotate, expire_old) {
                 (Some(secret), _, _) => SecretChange::Set(secret),
                 (None, true, _) => SecretChange::Rotate,

@@ -48,11 +48,22 @@ impl Report for Imported {
     }
 }
 
+/// A file created (or truncated) for its owner alone: 0600 when new.
+fn private_file(path: &std::path::Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
+}
+
 pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let io_error =
         |e: std::io::Error| Error::input("io:output", format!("cannot write the export: {e}"));
+    ctx.warn_if_readable_by_others();
     let sink: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(std::fs::File::create(path).map_err(io_error)?),
+        // An export carries signing secrets: its file is the owner's alone.
+        Some(path) => Box::new(private_file(path.as_ref()).map_err(io_error)?),
         None => Box::new(std::io::stdout().lock()),
     };
     let mut out = BufWriter::new(sink);

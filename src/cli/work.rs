@@ -99,6 +99,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let poll_max = duration("poll-max", &args.poll_max)?;
     let grace = duration("grace", &args.grace)?;
     let handler = !args.command.is_empty();
+    ctx.warn_if_readable_by_others();
     let timeout = match &args.timeout {
         Some(text) => duration("timeout", text)?,
         None if handler => Duration::from_secs(300),

@@ -66,13 +66,13 @@ fn storage(message: String) -> Error {
     Error::storage(StorageCode::Open, message)
 }
 
-/// Opens the application's file; `create` only for `relay init`.
+/// Opens the application's file; `create` only for `relay init --create`.
 fn open(path: &Path, create: bool) -> Result<Connection> {
     if !create && !path.exists() {
         return Err(Error::storage(
             StorageCode::Missing,
             format!(
-                "no database at {}: give the application's SQLite file (outbox relay init --from FILE creates its table)",
+                "no database at {}: give the application's SQLite file (outbox relay init --from FILE creates its table; with --create, the file too)",
                 path.display()
             ),
         ));
@@ -87,15 +87,16 @@ fn open(path: &Path, create: bool) -> Result<Connection> {
     Ok(conn)
 }
 
-/// `relay init`: creates the tables in the application's file.
-pub fn init(path: &Path, table: &TableName) -> Result<()> {
+/// `relay init`: creates the tables in the application's file, and the
+/// file itself only when asked to (`create`).
+pub fn init(path: &Path, table: &TableName, create: bool) -> Result<()> {
     if table.schema.is_some() {
         return Err(Error::input(
             "invalid:table",
             format!("--table {table}: SQLite has no schemas; give a plain name"),
         ));
     }
-    open(path, true)?
+    open(path, create)?
         .execute_batch(&schema(table))
         .map_err(|e| sql_error(&e))
 }

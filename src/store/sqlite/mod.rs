@@ -36,6 +36,18 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0007_recording_order.sql"),
     include_str!("../../../migrations/0008_subscription_health.sql"),
 ];
+/// Every table of an outbox at [`SCHEMA_VERSION`].
+const TABLES: [&str; 9] = [
+    "events",
+    "subscriptions",
+    "subscription_types",
+    "delivery_counts",
+    "deliveries",
+    "subscription_secrets",
+    "lanes",
+    "recording_blocks",
+    "subscription_health",
+];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;
 
@@ -138,6 +150,23 @@ impl SqliteStore {
                 ),
             ));
         }
+        check_file(path)?;
+        let created = create_private(path)?;
+        let opened = Self::open_checked(path, durability);
+        if created {
+            match opened {
+                Ok(_) => {
+                    *CREATED.lock().unwrap_or_else(|e| e.into_inner()) = Some(path.to_owned());
+                }
+                Err(_) => {
+                    let _ = std::fs::remove_file(path);
+                }
+            }
+        }
+        opened
+    }
+
+    fn open_checked(path: &Path, durability: Durability) -> Result<Self> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -213,7 +242,7 @@ impl SqliteStore {
     fn check_schema(&mut self, path: &Path) -> Result<()> {
         let (app, version, objects) = self.header().map_err(|e| refuse_unreadable(&e, path))?;
         match (app, version) {
-            (APPLICATION_ID, SCHEMA_VERSION) => Ok(()),
+            (APPLICATION_ID, SCHEMA_VERSION) => self.check_tables(path),
             (APPLICATION_ID, v) if v > SCHEMA_VERSION => Err(Error::storage(
                 StorageCode::Newer,
                 format!(
@@ -231,6 +260,32 @@ impl SqliteStore {
                 ),
             )),
         }
+    }
+
+    /// An outbox whose tables are not all there (one dropped by hand) is
+    /// damaged: refused before anything reads or writes it.
+    fn check_tables(&self, path: &Path) -> Result<()> {
+        let found: i64 = self
+            .conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN \
+                 (SELECT value FROM json_each(?1))",
+                [serde_json::to_string(&TABLES).expect("names serialise")],
+                |row| row.get(0),
+            )
+            .map_err(|e| storage_error(&e, path))?;
+        if found == TABLES.len() as i64 {
+            return Ok(());
+        }
+        Err(Error::storage(
+            StorageCode::Corrupt,
+            format!(
+                "{} is a damaged outbox: {} of its {} tables are missing; restore it from a backup",
+                path.display(),
+                TABLES.len() as i64 - found,
+                TABLES.len()
+            ),
+        ))
     }
 
     /// Writes the schema into an empty file. Two processes may race here;
@@ -292,13 +347,30 @@ impl SqliteStore {
                 ),
             ));
         }
+        // One line says what was found and what to do, never the SQL.
+        let failed = |e: rusqlite::Error| {
+            let why = match &e {
+                rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+                other => sql_error(other).to_string(),
+            };
+            let code = match sql_error(&e) {
+                Error::Storage { code, .. } => code,
+                _ => StorageCode::Other,
+            };
+            Error::storage(
+                code,
+                format!(
+                    "{} is an outbox of schema version {version}, and bringing it to version {SCHEMA_VERSION} failed ({why}); nothing was changed: restore a backup, or export it with the outbox that wrote it",
+                    path.display()
+                ),
+            )
+        };
         for step in MIGRATIONS.iter().skip(version as usize - 1) {
-            tx.execute_batch(step)
-                .map_err(|e| storage_error(&e, path))?;
+            tx.execute_batch(step).map_err(failed)?;
         }
         tx.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION};"))
-            .map_err(|e| storage_error(&e, path))?;
-        tx.commit().map_err(|e| storage_error(&e, path))
+            .map_err(failed)?;
+        tx.commit().map_err(failed)
     }
 
     fn begin(&mut self, behavior: TransactionBehavior) -> Result<Box<dyn Tx + '_>> {
@@ -386,6 +458,127 @@ fn uri_path(path: &Path) -> String {
         }
     }
     out
+}
+
+/// What lies at `path` before SQLite opens it, which would take a file too
+/// short for its header (a single byte) as an empty database and write an
+/// outbox over it: nothing yet, an empty file, or a file that starts as
+/// every SQLite database does. Anything else is refused untouched.
+fn check_file(path: &Path) -> Result<()> {
+    let not_outbox = |why: String| {
+        Error::storage(
+            StorageCode::NotOutbox,
+            format!("{} is not an outbox: {why}", path.display()),
+        )
+    };
+    let meta = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(Error::storage(
+                StorageCode::Open,
+                format!("cannot open {}: {e}", path.display()),
+            ));
+        }
+        Ok(meta) => meta,
+    };
+    if !meta.is_file() {
+        return Err(not_outbox("not a regular file".to_owned()));
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    let mut header = [0u8; 16];
+    let read = std::fs::File::open(path).and_then(|mut file| {
+        use std::io::Read as _;
+        file.read_exact(&mut header)
+    });
+    match read {
+        Ok(()) if &header == b"SQLite format 3\0" => Ok(()),
+        Ok(()) => Err(not_outbox("not a SQLite database".to_owned())),
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Err(not_outbox(format!(
+            "{} bytes, too short for a SQLite database",
+            meta.len()
+        ))),
+        Err(e) => Err(Error::storage(
+            StorageCode::Open,
+            format!("cannot read {}: {e}", path.display()),
+        )),
+    }
+}
+
+/// The outbox file this process created, if it did: a command that then
+/// fails removes it again (see [`forget_created`]).
+static CREATED: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// Removes the outbox file this process created, for a command that failed
+/// (exits 2 and 3 leave no file behind), unless it holds any event or
+/// subscription: then another process has written to it meanwhile. Call
+/// it once every connection of the process is closed.
+pub fn forget_created() {
+    let Some(path) = CREATED.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+        return;
+    };
+    let empty = Connection::open_with_flags(&path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .and_then(|conn| {
+            conn.query_row(
+                "SELECT NOT EXISTS (SELECT 1 FROM events) AND NOT EXISTS (SELECT 1 FROM subscriptions)",
+                [],
+                |row| row.get::<_, bool>(0),
+            )
+        })
+        .unwrap_or(false);
+    if empty {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut file = path.clone().into_os_string();
+            file.push(suffix);
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+/// Creates a new outbox file readable and writable by its owner alone
+/// (0600, whatever the umask), as `gh` keeps its tokens and libpq requires
+/// of `.pgpass`: it holds signing secrets and endpoint passwords. SQLite
+/// gives the `-wal` and `-shm` files the database file's mode. Returns
+/// whether this call created it (false when it was there already).
+fn create_private(path: &Path) -> Result<bool> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(file) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt as _;
+                // The umask may have taken bits away; 0600 is what is meant.
+                let _ = file.set_permissions(std::fs::Permissions::from_mode(0o600));
+            }
+            drop(file);
+            Ok(true)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(Error::storage(
+            StorageCode::Open,
+            format!("cannot create {}: {e}", path.display()),
+        )),
+    }
+}
+
+/// Whether other users may read the outbox file at `path` (its mode, when
+/// they may): the commands that read its secrets warn of it.
+pub fn readable_by_others(path: &Path) -> Option<u32> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(path).ok()?.permissions().mode() & 0o777;
+        (mode & 0o044 != 0).then_some(mode)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 /// The first read of a file: "not a database" means it is no outbox.
