@@ -2926,7 +2926,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__relay__subcmd__init)
-            opts="-q -h -V --from --table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --from --table --create --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

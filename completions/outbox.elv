@@ -911,6 +911,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
             cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --create 'Create the application''s SQLite file when there is none (without it, a missing file is refused: most likely a mistyped path)'
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'

@@ -840,6 +840,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l create -d 'Create the application\'s SQLite file when there is none (without it, a missing file is refused: most likely a mistyped path)'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from init" -s h -l help -d 'Print help (see more with \'--help\')'
