@@ -163,7 +163,13 @@ proptest! {
         if code != Some(0) {
             let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
             prop_assert_eq!(&answer["ok"], &Value::Bool(false));
-            prop_assert_eq!(event_count(&dir.path().join("outbox.db")), 0);
+            let db = dir.path().join("outbox.db");
+            if code == Some(2) {
+                // Bad input writes nothing, not even the new file.
+                prop_assert!(!db.exists());
+            } else {
+                prop_assert_eq!(event_count(&db), 0);
+            }
         }
     }
 }
