@@ -14,12 +14,14 @@ use output::OutputFormat;
 use std::process::ExitCode;
 
 /// The exit status for a failure: 1 refused by the reference's rules,
-/// 2 bad usage or input, 3 the database could not be used.
+/// 2 bad usage or input, 3 the database could not be used, 4 an address to
+/// serve on could not be had (`outbox mcp --http` on a port in use).
 fn exit_code(kind: ErrorKind) -> u8 {
     match kind {
         ErrorKind::Refused => 1,
         ErrorKind::Input => 2,
         ErrorKind::Storage => 3,
+        ErrorKind::Unavailable => 4,
     }
 }
 
@@ -190,7 +192,7 @@ fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(code))
         }
         Err(e) => {
-            if e.kind() != ErrorKind::Refused {
+            if matches!(e.kind(), ErrorKind::Input | ErrorKind::Storage) {
                 // Every connection is closed by now.
                 outbox::store::sqlite::forget_created();
             }
@@ -231,5 +233,6 @@ mod tests {
         assert_eq!(exit_code(ErrorKind::Refused), 1);
         assert_eq!(exit_code(ErrorKind::Input), 2);
         assert_eq!(exit_code(ErrorKind::Storage), 3);
+        assert_eq!(exit_code(ErrorKind::Unavailable), 4);
     }
 }

@@ -9,52 +9,9 @@
 mod common;
 
 use common::db::{Db, NOW};
+use common::mcp::{Http, call, handshake, over_http, over_stdio};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-/// `outbox mcp` on stdio, fed `messages`; its answers by id.
-fn over_stdio(db: &Db, extra: &[&str], messages: &[Value]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_outbox"))
-        .env("OUTBOX_DB", &db.target)
-        .env("OUTBOX_NOW", NOW.to_string())
-        .arg("mcp")
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut answers = Vec::new();
-    for message in messages {
-        writeln!(stdin, "{message}").unwrap();
-        stdin.flush().unwrap();
-        if message.get("id").is_none() {
-            continue;
-        }
-        // Answers come in order here: each request waits for its answer.
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
-        answers.push(serde_json::from_str::<Value>(&line).unwrap());
-    }
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
-    answers
-}
-
-fn handshake() -> Vec<Value> {
-    vec![
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}),
-        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-    ]
-}
-
-fn call(id: i64, tool: &str, arguments: Value) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}})
-}
+use std::process::Command;
 
 /// The tools listed, by name.
 fn tool_names(answer: &Value) -> Vec<String> {
@@ -150,10 +107,9 @@ fn tools_over_stdio_answer_as_json_does_and_a_claim_round_trips() {
         answers[6]["result"]["structuredContent"]["error"],
         "invalid:arguments"
     );
-    assert_eq!(
-        answers[7]["result"]["structuredContent"]["error"],
-        "invalid:tool"
-    );
+    // An unknown tool is a protocol error, its code in the error's data.
+    assert_eq!(answers[7]["error"]["code"], -32602);
+    assert_eq!(answers[7]["error"]["data"]["error"], "invalid:tool");
 
     let id = delivery["deliveryId"].as_str().unwrap();
     let mut messages = handshake();
@@ -210,54 +166,14 @@ fn read_only_serves_no_write_tool_and_refuses_one_by_name() {
         );
     }
     assert!(tools.contains(&"list_deliveries".to_owned()));
+    // Not listed, so unknown: a protocol error, not a tool's failure.
     for refused in &answers[2..4] {
-        assert_eq!(refused["result"]["isError"], true, "{refused}");
-        let text = refused["result"]["content"][0]["text"].as_str().unwrap();
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
+        let text = refused["error"]["message"].as_str().unwrap();
         assert!(text.contains("read-only"), "{text}");
     }
     assert_eq!(answers[4]["result"]["structuredContent"]["count"], 1);
     assert_eq!(db.state(), before, "nothing written");
-}
-
-struct Http {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Http {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn over_http(db: &Db, token: Option<&str>) -> Http {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_outbox"));
-    cmd.env("OUTBOX_DB", &db.target)
-        .env("OUTBOX_NOW", NOW.to_string())
-        .args(["mcp", "--http", &format!("127.0.0.1:{port}")])
-        .stderr(Stdio::null());
-    if let Some(token) = token {
-        cmd.env("OUTBOX_MCP_TOKEN", token);
-    }
-    let child = cmd.spawn().unwrap();
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "outbox mcp --http did not listen"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    Http {
-        child,
-        url: format!("http://127.0.0.1:{port}/mcp"),
-    }
 }
 
 /// One call of the current revision: self-contained, no session.
@@ -327,6 +243,7 @@ fn tools_over_http_of_the_current_revision_and_a_bearer_token() {
 #[test]
 fn http_beyond_loopback_needs_a_token() {
     let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
     let out = Command::new(env!("CARGO_BIN_EXE_outbox"))
         .env("OUTBOX_DB", &db.target)
         .env_remove("OUTBOX_MCP_TOKEN")

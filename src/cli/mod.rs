@@ -318,7 +318,11 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Export(args) => transfer::export(args, ctx),
         Command::Import(args) => transfer::import(args, ctx),
         Command::Mcp(args) => {
-            crate::mcp::serve(args, tool_runner(ctx))?;
+            // A mistyped --db fails now, not at every tool call.
+            drop(ctx.outbox()?);
+            if crate::mcp::serve(args, tool_runner(ctx))? == crate::mcp::Stop::Interrupted {
+                std::process::exit(130);
+            }
             Ok(Box::new(crate::output::Silent))
         }
         Command::Completions(args) => {

@@ -19,6 +19,9 @@ pub enum ErrorKind {
     Input,
     /// The database could not be used.
     Storage,
+    /// An address outbox was to serve on could not be had (in use, not
+    /// permitted): neither bad input nor the database.
+    Unavailable,
 }
 
 /// A failure the reference itself reports, serialised as its failure object.
@@ -222,6 +225,8 @@ pub enum Error {
     Storage { code: StorageCode, message: String },
     /// A failure at one line of a batch; kind and code are the inner error's.
     AtLine { line: usize, error: Box<Error> },
+    /// An address to serve on could not be had; `code` is e.g. `listen:inUse`.
+    Unavailable { code: String, message: String },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -229,6 +234,13 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     pub fn input(code: impl Into<String>, message: impl Into<String>) -> Self {
         Error::Input {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn unavailable(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Error::Unavailable {
             code: code.into(),
             message: message.into(),
         }
@@ -246,6 +258,7 @@ impl Error {
             Error::Refused(_) => ErrorKind::Refused,
             Error::Input { .. } => ErrorKind::Input,
             Error::Storage { .. } => ErrorKind::Storage,
+            Error::Unavailable { .. } => ErrorKind::Unavailable,
             Error::AtLine { error, .. } => error.kind(),
         }
     }
@@ -256,6 +269,7 @@ impl Error {
             Error::Refused(refusal) => refusal.code(),
             Error::Input { code, .. } => code,
             Error::Storage { code, .. } => code.as_str(),
+            Error::Unavailable { code, .. } => code,
             Error::AtLine { error, .. } => error.code(),
         }
     }
@@ -323,7 +337,9 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Refused(refusal) => refusal.fmt(f),
-            Error::Input { message, .. } | Error::Storage { message, .. } => f.write_str(message),
+            Error::Input { message, .. }
+            | Error::Storage { message, .. }
+            | Error::Unavailable { message, .. } => f.write_str(message),
             Error::AtLine { line, error } => write!(f, "line {line}: {error}"),
         }
     }

@@ -4,22 +4,22 @@
 //! commands; it knows nothing of how they run: the binary hands it a
 //! function that runs a command line and answers its `--json` object.
 
+mod http;
+mod jsonrpc;
+mod stdio;
 mod tool;
 pub mod tools;
 
-use bytes::Bytes;
 use clap::Args;
-use http_body_util::{BodyExt, Full};
 use outbox::Error;
-use rmcp::ServiceExt;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -33,6 +33,39 @@ pub struct McpArgs {
     /// is required.
     #[arg(long, value_name = "ADDR")]
     pub http: Option<SocketAddr>,
+    /// With --http: also take requests from browser pages of this origin
+    /// (`https://agent.example.com`; repeatable). A request with any other
+    /// Origin than the server's own is refused (403).
+    #[arg(long, value_name = "ORIGIN", requires = "http")]
+    pub allow_origin: Vec<String>,
+}
+
+/// How serving ended: the client went (stdio closed), SIGTERM, or SIGINT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Closed,
+    Terminated,
+    Interrupted,
+}
+
+/// SIGTERM and SIGINT as they come, each said once.
+fn stop_signals() -> Result<tokio::sync::mpsc::Receiver<Stop>, Error> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (tx, rx) = tokio::sync::mpsc::channel(2);
+    for (kind, how) in [
+        (SignalKind::terminate(), Stop::Terminated),
+        (SignalKind::interrupt(), Stop::Interrupted),
+    ] {
+        let mut signal = signal(kind)
+            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
+        let tx = tx.clone();
+        tokio::spawn(async move {
+            if signal.recv().await.is_some() {
+                let _ = tx.send(how).await;
+            }
+        });
+    }
+    Ok(rx)
 }
 
 /// Runs one outbox command line (`["delivery", "claim", ...]`) and answers
@@ -92,6 +125,19 @@ impl rmcp::ServerHandler for Outbox {
             )
     }
 
+    /// Every revision the SDK knows but 2025-03-26, whose JSON-RPC batches
+    /// this server does not take: a client asking for it is offered a
+    /// later one.
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Owned(
+            ProtocolVersion::KNOWN_VERSIONS
+                .iter()
+                .filter(|v| **v != ProtocolVersion::V_2025_03_26)
+                .cloned()
+                .collect(),
+        )
+    }
+
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
@@ -105,16 +151,18 @@ impl rmcp::ServerHandler for Outbox {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, rmcp::ErrorData> {
+        // A tool this server does not list is a protocol error (-32602),
+        // as every revision says: a client then knows not to try again.
         let Some(tool) = tools::find(&request.name, self.read_only) else {
             let message = match tools::find(&request.name, false) {
                 Some(_) => format!(
-                    "{} changes the outbox, and this server is read-only (outbox mcp --read-only)",
+                    "Unknown tool: {} changes the outbox, and this server is read-only (outbox mcp --read-only)",
                     request.name
                 ),
-                None => format!("there is no tool {:?}", request.name),
+                None => format!("Unknown tool: {:?}", request.name),
             };
             let json = Error::input("invalid:tool", message.clone()).to_json();
-            return Ok(refused("invalid:tool", &message, json));
+            return Err(rmcp::ErrorData::invalid_params(message, Some(json)));
         };
         let arguments = request.arguments.unwrap_or_default();
         let line = match tool.command_line(&arguments) {
@@ -143,8 +191,8 @@ impl rmcp::ServerHandler for Outbox {
     }
 }
 
-/// Serves until stdin closes (stdio) or the process is stopped (HTTP).
-pub fn serve(args: McpArgs, run: Run) -> Result<(), Error> {
+/// Serves until stdin closes (stdio) or the process is stopped.
+pub fn serve(args: McpArgs, run: Run) -> Result<Stop, Error> {
     let server = Outbox {
         run,
         read_only: args.read_only,
@@ -156,93 +204,8 @@ pub fn serve(args: McpArgs, run: Run) -> Result<(), Error> {
         .map_err(|e| Error::input("invalid:mcp", format!("cannot start the MCP server: {e}")))?;
     runtime.block_on(async move {
         match args.http {
-            None => {
-                let running = server
-                    .serve(rmcp::transport::stdio())
-                    .await
-                    .map_err(|e| Error::input("invalid:mcp", format!("MCP over stdio: {e}")))?;
-                running
-                    .waiting()
-                    .await
-                    .map_err(|e| Error::input("invalid:mcp", format!("MCP over stdio: {e}")))?;
-                Ok(())
-            }
-            Some(addr) => serve_http(server, addr).await,
+            None => stdio::serve(server).await,
+            Some(addr) => http::serve(server, addr, args.allow_origin).await,
         }
     })
-}
-
-async fn serve_http(server: Outbox, addr: SocketAddr) -> Result<(), Error> {
-    let token = std::env::var("OUTBOX_MCP_TOKEN")
-        .ok()
-        .filter(|t| !t.is_empty());
-    if !addr.ip().is_loopback() && token.is_none() {
-        return Err(Error::input(
-            "invalid:http",
-            format!(
-                "--http {addr} listens beyond this machine: set OUTBOX_MCP_TOKEN, the bearer token clients must send"
-            ),
-        ));
-    }
-    let mut config = StreamableHttpServerConfig::default();
-    if !addr.ip().is_loopback() {
-        // Reached by its own names; the token guards it instead of the Host check.
-        config = config.disable_allowed_hosts();
-    }
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
-    let listener = tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| Error::input("invalid:http", format!("cannot listen on {addr}: {e}")))?;
-    let bound = listener.local_addr().map_or(addr, |a| a);
-    eprintln!("outbox mcp: serving http://{bound}/mcp");
-    let token: Option<Arc<str>> = token.map(Into::into);
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            continue;
-        };
-        let service = service.clone();
-        let token = token.clone();
-        tokio::spawn(async move {
-            let handle =
-                hyper::service::service_fn(move |request: http::Request<hyper::body::Incoming>| {
-                    let mut service = service.clone();
-                    let token = token.clone();
-                    async move {
-                        let plain = |status: u16, text: &'static str| {
-                            let body = Full::new(Bytes::from_static(text.as_bytes()))
-                                .map_err(|never| match never {})
-                                .boxed();
-                            let mut response = http::Response::new(body);
-                            *response.status_mut() =
-                                http::StatusCode::from_u16(status).expect("a status");
-                            response
-                        };
-                        if request.uri().path() != "/mcp" {
-                            return Ok::<_, std::convert::Infallible>(plain(
-                                404,
-                                "outbox serves MCP at /mcp\n",
-                            ));
-                        }
-                        if let Some(token) = &token {
-                            let given = request
-                                .headers()
-                                .get(http::header::AUTHORIZATION)
-                                .and_then(|v| v.to_str().ok());
-                            if given != Some(&format!("Bearer {token}")) {
-                                return Ok(plain(401, "a bearer token is required\n"));
-                            }
-                        }
-                        tower_service::Service::call(&mut service, request).await
-                    }
-                });
-            let io = hyper_util::rt::TokioIo::new(stream);
-            let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(io, handle)
-                .await;
-        });
-    }
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod db;
+pub mod mcp;
 pub mod receiver;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
