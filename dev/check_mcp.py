@@ -139,7 +139,7 @@ def check_server(outbox, python):
         if answers["complete"]["structured"]["delivery"]["status"] != "delivered":
             sys.exit(f"outbox mcp, stdio: claim and complete did not round trip: {answers}")
         answers = drive("stdio --read-only", "stdio", outbox, db, "--read-only")
-        if "claim_deliveries" in answers["tools"] or not answers["claim"]["isError"]:
+        if "claim_deliveries" in answers["tools"] or answers["claim"].get("code") != -32602:
             sys.exit(f"outbox mcp --read-only served or ran a write tool: {answers}")
         port = free_port()
         server = subprocess.Popen([outbox, "mcp", "--http", f"127.0.0.1:{port}"], env=env,

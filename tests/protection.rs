@@ -17,6 +17,8 @@ use std::time::Duration;
 
 /// The paths whose receiver is up; any other path answers 500.
 static UP: Mutex<Vec<String>> = Mutex::new(Vec::new());
+/// The `/once429` and `/after3` paths that have had their first request.
+static FIRST_SEEN: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
 fn answer(request: &Request) -> Answer {
     let path = request.path.as_str();
@@ -24,6 +26,24 @@ fn answer(request: &Request) -> Answer {
         let mut busy = Answer::status(429, "slow down");
         busy.headers.push(("retry-after", "120".to_owned()));
         return busy;
+    }
+    if path.starts_with("/once429") || path.starts_with("/after3") {
+        // The first request of each such path is refused with a pause.
+        let mut seen = FIRST_SEEN.lock().unwrap();
+        if !seen.iter().any(|p| p == path) {
+            seen.push(path.to_owned());
+            let wait = if path.starts_with("/after3") {
+                "3"
+            } else {
+                "120"
+            };
+            let mut busy = Answer::status(429, "slow down");
+            busy.headers.push(("retry-after", wait.to_owned()));
+            return busy;
+        }
+        let mut fine = Answer::status(200, "ok");
+        fine.delay = Duration::from_millis(300);
+        return fine;
     }
     if path.starts_with("/slow") {
         let mut slow = Answer::status(200, "ok");
@@ -326,6 +346,64 @@ fn retry_after_holds_the_whole_subscription(db: Db) {
         .filter(|(s, _)| s == "delivered")
         .count();
     assert_eq!(delivered, 4);
+}
+
+test_on_both!(
+    a_pause_holds_whatever_succeeds_in_flight_beside_it,
+    "protection_pause_in_flight"
+);
+/// Two requests in flight: the first is answered 429 with Retry-After
+/// 120, the other succeeds after it. The pause stands, and nothing else
+/// of the subscription is sent (real clock, concurrency 2).
+fn a_pause_holds_whatever_succeeds_in_flight_beside_it(db: Db) {
+    let receiver = Receiver::start(answer);
+    let path = path(&db, "once429");
+    let sub = webhook(&db, &format!("{}{path}", receiver.url), &[]);
+    record_many(&db, NOW, 30);
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    wait_all(vec![spawn_worker(&db, &["--concurrency", "2"])]);
+    let sent = hits(&receiver, &path).len();
+    assert!(sent <= 3, "{sent} requests went out during the pause");
+    let h = db.json(started, &["sub", "health", &sub])["subscriptions"][0].clone();
+    let paused_until = h["pausedUntil"].as_i64().unwrap();
+    assert!(paused_until >= started + 120, "{h}");
+}
+
+test_on_both!(
+    a_retry_after_is_never_honoured_early,
+    "protection_retry_after_early"
+);
+/// `Retry-After: 3` on the real clock: the next request comes 3 s or more
+/// after the 429, not up to a second early.
+fn a_retry_after_is_never_honoured_early(db: Db) {
+    let receiver = Receiver::start(answer);
+    let path = path(&db, "after3");
+    webhook(&db, &format!("{}{path}", receiver.url), &[]);
+    record_many(&db, NOW, 2);
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .env("OUTBOX_DB", &db.target)
+        .env_remove("OUTBOX_NOW")
+        .args(["work", "--poll-max", "1s", "--concurrency", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while hits(&receiver, &path).len() < 2 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = worker.kill();
+    let _ = worker.wait();
+    let seen = hits(&receiver, &path);
+    assert!(seen.len() >= 2, "only {} requests", seen.len());
+    let gap = seen[1].at.duration_since(seen[0].at);
+    assert!(
+        gap >= Duration::from_secs(3),
+        "the second request came {gap:?} after the 429"
+    );
 }
 
 test_on_both!(

@@ -8,6 +8,7 @@ import json
 import sys
 
 from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
 
 
 def structured(result):
@@ -32,7 +33,12 @@ async def main():
             answers["complete"] = structured(await client.call_tool(
                 "complete_delivery", {"delivery_id": delivery, "worker": "python-agent"}))
         else:
-            answers["claim"] = structured(await client.call_tool("claim_deliveries", {"worker": "python-agent"}))
+            # A tool the server does not list is unknown to it: a protocol
+            # error (-32602), which the SDK raises.
+            try:
+                answers["claim"] = structured(await client.call_tool("claim_deliveries", {"worker": "python-agent"}))
+            except MCPError as e:
+                answers["claim"] = {"isError": True, "code": e.code, "message": str(e)}
         print(json.dumps(answers))
 
 

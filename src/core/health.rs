@@ -189,13 +189,27 @@ impl Health {
         now: i64,
     ) -> Option<String> {
         let (error, pause_until, gone) = match attempt {
+            Attempt::Succeeded if self.open_until > 0 && self.probe != delivery_id => {
+                // A request sent before the breaker opened (while it is
+                // open only its probe goes): it closes nothing.
+                self.last_success_at = now;
+                return None;
+            }
             Attempt::Succeeded => {
-                // Any success closes the breaker: the endpoint answers.
+                // A success closes the breaker: the endpoint answers. A
+                // pause the receiver asked for holds until its time,
+                // whatever finishes meanwhile (a request already in flight).
+                let paused_until = if self.paused_until > now {
+                    self.paused_until
+                } else {
+                    0
+                };
                 *self = Health {
                     sub_id: std::mem::take(&mut self.sub_id),
                     limited: self.limited,
                     breaker: self.breaker,
                     last_success_at: now,
+                    paused_until,
                     window: std::mem::take(&mut self.window),
                     ..Health::default()
                 };

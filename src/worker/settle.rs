@@ -90,7 +90,7 @@ impl Outbox {
                     other => Ok(other?),
                 };
                 if let Ok(settled) = &answer {
-                    recorded.push(attempt_of(settled, finish, now));
+                    recorded.push(attempt_of(settled, finish, clock.now_ms().max(now * 1000)));
                 }
                 turn.settled.push((id.clone(), answer));
             }
@@ -139,8 +139,10 @@ fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settle
     })
 }
 
-/// What a recorded outcome tells of its endpoint's health.
-fn attempt_of(settled: &Settled, finish: &Finish, now: i64) -> Recorded {
+/// What a recorded outcome tells of its endpoint's health. A pause asked
+/// for (`Retry-After`) ends on the first whole second at or after `now_ms`
+/// plus the wait: never early, whatever part of a second has gone.
+fn attempt_of(settled: &Settled, finish: &Finish, now_ms: i64) -> Recorded {
     let delivery = match settled {
         Settled::Completed(reply) => &reply.delivery,
         Settled::Failed(failed) => &failed.delivery,
@@ -149,7 +151,12 @@ fn attempt_of(settled: &Settled, finish: &Finish, now: i64) -> Recorded {
         Finish::Complete(_) => Attempt::Succeeded,
         Finish::Fail(req) | Finish::FailAndDisable(req) => Attempt::Failed {
             error: req.last_error.clone().unwrap_or_default(),
-            pause_until: req.not_before.map(|wait| now.saturating_add(wait)),
+            pause_until: req.not_before.map(|wait| {
+                now_ms
+                    .saturating_add(wait.saturating_mul(1000))
+                    .saturating_add(999)
+                    / 1000
+            }),
             gone: matches!(finish, Finish::FailAndDisable(_)),
         },
     };

@@ -75,6 +75,11 @@ fn the_breaker_opens_after_its_failures_probes_and_closes() {
     h.record(&p, "probe", &failed(), 172);
     assert_eq!((h.trips, h.open_until), (2, 172 + 2 * COOL_DOWN));
     assert_eq!(h.breaker(&p, 173), BreakerState::Open);
+    // A late success of an attempt sent before the trip closes nothing.
+    h.record(&p, "d4", &Attempt::Succeeded, 174);
+    assert_eq!(h.breaker(&p, 175), BreakerState::Open);
+    assert_eq!((h.trips, h.last_success_at), (2, 174));
+    h.claimed(&p, 1, ClaimTime::at(300), Some(("probe2", 360)));
     h.record(&p, "probe2", &Attempt::Succeeded, 400);
     assert_eq!(h.breaker(&p, 400), BreakerState::Closed);
     assert_eq!(
@@ -418,4 +423,30 @@ fn spans_read_as_units() {
     assert_eq!(span(432_000), "5d");
     assert_eq!(span(5400), "1h30m");
     assert_eq!(span(0), "0s");
+}
+
+#[test]
+fn a_success_does_not_end_a_pause_the_receiver_asked_for() {
+    let p = webhook(Some(5));
+    let mut h = Health::new("s");
+    let paused = Attempt::Failed {
+        error: "HTTP 429".to_owned(),
+        pause_until: Some(220),
+        gone: false,
+    };
+    h.record(&p, "d1", &paused, 100);
+    // The other request in flight succeeds after the 429.
+    h.record(&p, "d2", &Attempt::Succeeded, 101);
+    assert_eq!(h.paused_until, 220);
+    assert_eq!(
+        gate(&h, &p, 150),
+        Gate::Shut {
+            until: Some(220_000),
+            paced: false
+        }
+    );
+    // Once its time has come, a success clears it.
+    h.record(&p, "d3", &Attempt::Succeeded, 221);
+    assert_eq!(h.paused_until, 0);
+    assert_eq!(gate(&h, &p, 221), Gate::Open);
 }
