@@ -57,6 +57,21 @@ fn current(request: &Request) -> Answer {
     let id = call["id"].clone();
     let meta = &call["params"]["_meta"];
     let h = |name: &str| request.headers.get(name).cloned().unwrap_or_default();
+    if call["method"] == "server/discover" {
+        assert_eq!(h("mcp-method"), "server/discover");
+        assert_eq!(
+            meta["io.modelcontextprotocol/protocolVersion"],
+            "2026-07-28"
+        );
+        return json_answer(
+            200,
+            result(
+                &id,
+                json!({"supportedVersions": ["2025-11-25", "2026-07-28"], "capabilities": {"tools": {}},
+                       "serverInfo": {"name": "current", "version": "1"}}),
+            ),
+        );
+    }
     if h("mcp-protocol-version") != "2026-07-28"
         || h("mcp-method") != "tools/call"
         || h("mcp-name") != call["params"]["name"].as_str().unwrap_or("")
@@ -256,7 +271,12 @@ fn mcp_deliveries_are_tool_calls_of_the_current_revision_and_their_answers_decid
     failed("drop", true, "ended before its answer");
     // One call per attempt, each with the event's id, the arguments as the
     // webhook's body.
-    let calls: Vec<Value> = server.requests().iter().map(body).collect();
+    let calls: Vec<Value> = server
+        .requests()
+        .iter()
+        .map(body)
+        .filter(|m| m["method"] == "tools/call")
+        .collect();
     assert_eq!(calls.len(), 6);
     let events = db.json(common::db::NOW, &["event", "list"]);
     for event in events["events"].as_array().unwrap() {
@@ -393,9 +413,13 @@ fn a_server_of_the_earlier_revisions_gets_initialize_then_calls_in_its_session()
         .map(|r| body(r)["method"].as_str().unwrap().to_owned())
         .collect();
     let calls = methods.iter().filter(|m| *m == "tools/call").count();
-    // One refused call of the current revision, then four accepted calls and
-    // the 404 of a forgotten session each followed by a new session.
-    assert_eq!(methods[0], "tools/call", "{methods:?}");
+    // A discovery it does not answer, then four accepted calls and the 404
+    // of a forgotten session each followed by a new session.
+    assert_eq!(
+        methods[..2],
+        ["server/discover", "initialize"],
+        "{methods:?}"
+    );
     assert!(
         methods
             .iter()
@@ -406,7 +430,7 @@ fn a_server_of_the_earlier_revisions_gets_initialize_then_calls_in_its_session()
     );
     assert_eq!(
         calls,
-        1 + 4 + (INITIALIZED.load(Ordering::SeqCst) - 1),
+        4 + (INITIALIZED.load(Ordering::SeqCst) - 1),
         "{methods:?}"
     );
 }

@@ -160,10 +160,12 @@ async fn route(
                 .iter()
                 .any(|o| origin.as_bytes().eq_ignore_ascii_case(o.as_bytes()))
         });
-    if parts.method == http::Method::POST && json_body && !foreign_origin {
-        if let Some(error) = jsonrpc::refusal(&bytes) {
-            return answer(400, "application/json", error.to_string().into_bytes());
-        }
+    if parts.method == http::Method::POST
+        && json_body
+        && !foreign_origin
+        && let Some(error) = jsonrpc::refusal(&bytes)
+    {
+        return answer(400, "application/json", error.to_string().into_bytes());
     }
     let request = http::Request::from_parts(parts, Full::new(bytes));
     let response = match tower_service::Service::call(&mut service, request).await {

@@ -8,17 +8,19 @@
 
 use super::Outcome;
 mod answer;
+mod stream;
 
 use super::send::{Sender, webhook_body};
 use crate::core::json::Object;
 use crate::core::model::Event;
-use answer::{Answer, answer_in_stream, outcome, rpc_text, speaks_current};
+use answer::{Answer, outcome, rpc_text, speaks_current};
 use base64::Engine as _;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::Read;
 use std::sync::Mutex;
 use std::time::Instant;
+use stream::Streamed;
 
 /// The revision spoken first.
 pub const CURRENT: &str = "2026-07-28";
@@ -120,29 +122,45 @@ impl Sender {
             get("retry-after"),
             get("content-type").unwrap_or_default(),
         );
-        let reader = response.body_mut().as_reader();
         let id = message.get("id").cloned().unwrap_or(Value::Null);
         let (response, text) = if kind.starts_with("text/event-stream") {
-            match answer_in_stream(reader, &id) {
-                Some(answer) => {
+            // Replies to the server's own requests, and resumptions, go in
+            // the session the stream belongs to.
+            let mut headers = headers.to_vec();
+            if let Some(session) = &session
+                && !headers.iter().any(|(name, _)| *name == "mcp-session-id")
+            {
+                headers.push(("mcp-session-id", session.clone()));
+            }
+            let reader = response.body_mut().as_reader();
+            match self.follow_stream(endpoint, reader, &id, &headers) {
+                Ok(Some(answer)) => {
                     let text = answer.to_string();
                     (Some(answer), text)
                 }
-                None if (200..300).contains(&status) => {
+                Ok(None) if (200..300).contains(&status) => {
                     return Exchange::Failed(Outcome::failed(
                         "the MCP server's stream ended before its answer".to_owned(),
                         true,
                     ));
                 }
-                None => (None, String::new()),
+                Ok(None) => (None, String::new()),
+                Err(failed) => return Exchange::Failed(failed),
             }
         } else {
             let mut kept = Vec::new();
-            let _ = reader.take(STREAM_LIMIT).read_to_end(&mut kept);
+            let _ = response
+                .body_mut()
+                .as_reader()
+                .take(STREAM_LIMIT)
+                .read_to_end(&mut kept);
             let text = String::from_utf8_lossy(&kept).into_owned();
-            let answer = serde_json::from_str::<Value>(&text)
-                .ok()
-                .filter(|v| v.get("result").is_some() || v.get("error").is_some());
+            // A JSON-RPC response, not any JSON (`{"error": "invalid_token"}`
+            // of a 401 is the HTTP answer's body).
+            let answer = serde_json::from_str::<Value>(&text).ok().filter(|v| {
+                v.get("jsonrpc").is_some()
+                    && (v.get("result").is_some() || v.get("error").is_some_and(Value::is_object))
+            });
             (answer, text)
         };
         Exchange::Answered(Answer {
@@ -152,6 +170,63 @@ impl Sender {
             retry_after,
             text,
         })
+    }
+
+    /// Reads an SSE stream for the answer to `id`, answering the server's
+    /// requests on it, and resuming it (`GET` with `Last-Event-ID`, after
+    /// the server's `retry`) when it ends early having named its events.
+    fn follow_stream(
+        &self,
+        endpoint: &str,
+        first: impl Read,
+        id: &Value,
+        headers: &[(&str, String)],
+    ) -> Result<Option<Value>, Outcome> {
+        let mut respond = |reply: Value| {
+            let mut request = self
+                .agent
+                .post(endpoint)
+                .header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream");
+            for (name, value) in headers {
+                request = request.header(*name, value);
+            }
+            // The server's answer to a reply (202) says nothing more.
+            let _ = request.send(reply.to_string().as_str());
+        };
+        let mut streamed = stream::read(first, id, STREAM_LIMIT, &mut respond);
+        for _ in 0..stream::RESUMPTIONS {
+            let Some((last_event_id, wait)) = streamed.resume_after() else {
+                break;
+            };
+            std::thread::sleep(wait);
+            let mut request = self
+                .agent
+                .get(endpoint)
+                .header("accept", "text/event-stream")
+                .header("last-event-id", &last_event_id);
+            for (name, value) in headers {
+                request = request.header(*name, value);
+            }
+            let mut response = match request.call() {
+                Ok(response) if response.status().is_success() => response,
+                Ok(_) => break,
+                Err(e) => return Err(Outcome::failed(self.transport_error(&e), true)),
+            };
+            streamed = stream::read(
+                response.body_mut().as_reader(),
+                id,
+                STREAM_LIMIT,
+                &mut respond,
+            );
+        }
+        match streamed {
+            Streamed::Answer(answer) => Ok(Some(answer)),
+            Streamed::Ended {
+                error: Some(error), ..
+            } => Err(Outcome::failed(self.read_error(&error), true)),
+            Streamed::Ended { .. } => Ok(None),
+        }
     }
 
     /// Sends one delivery as a `tools/call`.
@@ -186,6 +261,21 @@ impl Sender {
             .get(endpoint)
             .cloned();
         let started = Instant::now();
+        // A new endpoint is asked what it speaks first, as the official
+        // SDKs' clients ask: `server/discover` at the current revision;
+        // anything but a list naming it means an earlier revision, spoken
+        // after `initialize`.
+        let known = match known {
+            Some(known) => Some(known),
+            None => match self.discover(endpoint, &auth) {
+                Ok(true) => Some(Known::Current),
+                Ok(false) => Some(Known::Earlier {
+                    version: EARLIER.to_owned(),
+                    session: None,
+                }),
+                Err(failed) => return failed,
+            },
+        };
         let (answer, version) = match known {
             Some(Known::Earlier { version, session }) => {
                 match self.call_earlier(
@@ -225,6 +315,34 @@ impl Sender {
             }
         };
         outcome(answer, &version, started.elapsed().as_millis() as u64, now)
+    }
+
+    /// `server/discover` at the current revision: whether the server lists
+    /// it among the versions it speaks.
+    fn discover(&self, endpoint: &str, auth: &[(&'static str, String)]) -> Result<bool, Outcome> {
+        let probe = json!({
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "server/discover",
+            "params": {"_meta": {
+                "io.modelcontextprotocol/protocolVersion": CURRENT,
+                "io.modelcontextprotocol/clientCapabilities": {},
+                "io.modelcontextprotocol/clientInfo": client_info(),
+            }},
+        });
+        let mut headers = auth.to_vec();
+        headers.push(("mcp-protocol-version", CURRENT.to_owned()));
+        headers.push(("mcp-method", "server/discover".to_owned()));
+        match self.exchange(endpoint, &probe, &headers) {
+            Exchange::Answered(answer) => Ok(answer
+                .response
+                .as_ref()
+                .and_then(|r| r.pointer("/result/supportedVersions"))
+                .and_then(Value::as_array)
+                .is_some_and(|versions| versions.iter().any(|v| v == CURRENT))),
+            // A server that cannot be reached: this attempt fails.
+            Exchange::Failed(failed) => Err(failed),
+        }
     }
 
     fn call_current(
@@ -335,7 +453,10 @@ impl Sender {
         let Some(version) = version else {
             let error = match answer.response.as_ref().and_then(|r| r.get("error")) {
                 Some(error) => format!("the MCP server refused to initialize: {}", rpc_text(error)),
-                None => format!("the MCP server did not initialize (HTTP {})", answer.status),
+                None => format!(
+                    "the MCP server did not initialize: {}",
+                    answer::http_error(&answer)
+                ),
             };
             return Err(Outcome::failed(error, true));
         };

@@ -185,6 +185,19 @@ impl Sender {
         }
     }
 
+    /// A body that could not be read to its end: a timeout says so.
+    pub(super) fn read_error(&self, e: &std::io::Error) -> String {
+        let timed_out = e.kind() == std::io::ErrorKind::TimedOut
+            || e.get_ref()
+                .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+                .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)));
+        if timed_out {
+            format!("timeout after {}", duration_text(self.timeout))
+        } else {
+            format!("the answer could not be read: {e}")
+        }
+    }
+
     pub(super) fn transport_error(&self, e: &ureq::Error) -> String {
         match e {
             ureq::Error::Timeout(_) => format!("timeout after {}", duration_text(self.timeout)),

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Request {
+    pub method: String,
     pub path: String,
     /// Header names in lowercase.
     pub headers: HashMap<String, String>,
@@ -24,6 +25,9 @@ pub struct Answer {
     pub body: String,
     /// Wait this long before answering (a slow receiver).
     pub delay: Duration,
+    /// Keep the body open this long after what it has sent, as a stream
+    /// that has not ended (no content-length then).
+    pub open_for: Duration,
 }
 
 impl Answer {
@@ -33,6 +37,7 @@ impl Answer {
             headers: Vec::new(),
             body: body.to_owned(),
             delay: Duration::ZERO,
+            open_for: Duration::ZERO,
         }
     }
 }
@@ -96,6 +101,7 @@ fn serve(
     let at = Instant::now();
     let now = load.now.fetch_add(1, Ordering::SeqCst) + 1;
     most.fetch_max(now, Ordering::SeqCst);
+    let method = line.split_whitespace().next().unwrap_or("GET").to_owned();
     let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
     let mut headers = HashMap::new();
     loop {
@@ -116,6 +122,7 @@ fn serve(
     let mut body = vec![0; length];
     reader.read_exact(&mut body).unwrap();
     let request = Request {
+        method,
         path,
         headers,
         body: String::from_utf8(body).unwrap(),
@@ -125,16 +132,17 @@ fn serve(
     let answer = answer(&request);
     std::thread::sleep(answer.delay);
     let mut out = stream;
-    let mut head = format!(
-        "HTTP/1.1 {} X\r\ncontent-length: {}\r\nconnection: close\r\n",
-        answer.status,
-        answer.body.len()
-    );
+    let mut head = format!("HTTP/1.1 {} X\r\nconnection: close\r\n", answer.status);
+    if answer.open_for.is_zero() {
+        head.push_str(&format!("content-length: {}\r\n", answer.body.len()));
+    }
     for (name, value) in &answer.headers {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
     let _ = out.write_all(head.as_bytes());
     let _ = out.write_all(answer.body.as_bytes());
+    let _ = out.flush();
+    std::thread::sleep(answer.open_for);
     load.now.fetch_sub(1, Ordering::SeqCst);
 }

@@ -1,12 +1,11 @@
-//! Reading what an MCP server answered a call: the JSON-RPC response in a
-//! JSON body or an SSE stream, whether the server speaks the current
-//! revision, and the delivery's outcome (retried or not, `meta.response`).
+//! Reading what an MCP server answered a call: whether the server speaks
+//! the current revision, and the delivery's outcome (retried or not,
+//! `meta.response`). The stream an answer may come on is `stream.rs`'s.
 
 use crate::core::json::Object;
 use crate::worker::Outcome;
 use crate::worker::send::BODY_KEPT;
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read};
 
 /// One exchange's answer: the HTTP status, and the JSON-RPC response when
 /// one came.
@@ -16,31 +15,6 @@ pub(super) struct Answer {
     pub(super) response: Option<Value>,
     pub(super) retry_after: Option<String>,
     pub(super) text: String,
-}
-
-/// The JSON-RPC message of an SSE stream whose `id` is `id`: comments,
-/// pings and notifications are passed over.
-pub(super) fn answer_in_stream(reader: impl Read, id: &Value) -> Option<Value> {
-    let mut data = String::new();
-    for line in BufReader::new(reader.take(super::STREAM_LIMIT)).lines() {
-        let line = line.ok()?;
-        if line.is_empty() {
-            if let Ok(message) = serde_json::from_str::<Value>(&data)
-                && message.get("id") == Some(id)
-                && (message.get("result").is_some() || message.get("error").is_some())
-            {
-                return Some(message);
-            }
-            data.clear();
-        } else if let Some(value) = line.strip_prefix("data:") {
-            if !data.is_empty() {
-                data.push('\n');
-            }
-            data.push_str(value.strip_prefix(' ').unwrap_or(value));
-        }
-        // `event:`, `id:`, `retry:` and `:` comment lines carry nothing here.
-    }
-    None
 }
 
 /// Whether an answer to a current-revision call shows the server speaks
@@ -57,6 +31,17 @@ pub(super) fn speaks_current(answer: &Answer) -> bool {
         Some(_) => true,
         None if answer.response.is_some() => true,
         None => !matches!(answer.status, 400 | 404 | 405 | 406),
+    }
+}
+
+/// An answer that is no JSON-RPC response, as webhooks' failures read:
+/// `HTTP 401: {"error": "invalid_token", ...`.
+pub(super) fn http_error(answer: &Answer) -> String {
+    let line = crate::worker::clip_tail(&answer.text.replace(['\r', '\n'], " "), 200);
+    if line.is_empty() {
+        format!("HTTP {}", answer.status)
+    } else {
+        format!("HTTP {}: {line}", answer.status)
     }
 }
 
@@ -136,12 +121,7 @@ pub(super) fn outcome(answer: Answer, version: &str, took_ms: u64, now: i64) -> 
         }
         None => {
             let status = answer.status;
-            let line = crate::worker::clip_tail(&answer.text.replace(['\r', '\n'], " "), 200);
-            let error = if line.is_empty() {
-                format!("HTTP {status}")
-            } else {
-                format!("HTTP {status}: {line}")
-            };
+            let error = http_error(&answer);
             match status {
                 410 => Outcome::Failed {
                     error: format!("{error} (subscription disabled)"),
@@ -168,21 +148,5 @@ pub(super) fn outcome(answer: Answer, version: &str, took_ms: u64, now: i64) -> 
                 },
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_answer_is_the_message_with_the_request_id() {
-        let stream = ": a comment\n\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}\n\n\
-                      data: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"content\":[]}}\n\n\
-                      data: {\"jsonrpc\":\"2.0\",\"id\":1,\n\
-                      data: \"result\":{\"content\":[{\"type\":\"text\",\"text\":\"ok\"}]}}\n\n";
-        let found = answer_in_stream(stream.as_bytes(), &json!(1)).unwrap();
-        assert_eq!(found["result"]["content"][0]["text"], "ok");
-        assert_eq!(answer_in_stream(": ping\n\n".as_bytes(), &json!(1)), None);
     }
 }
