@@ -247,3 +247,74 @@ fn a_terminal_width_of_zero_is_unknown_not_narrow() {
         );
     }
 }
+
+/// Runs outbox with `args` (stdin from `/dev/zero` when asked) and gives it
+/// ten seconds: an endless input read whole would still be growing.
+fn finishes_refused(args: &[&str], zero_stdin: bool) -> Output {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    let stdin = if zero_stdin {
+        std::process::Stdio::from(std::fs::File::open("/dev/zero").unwrap())
+    } else {
+        std::process::Stdio::null()
+    };
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        .env("OUTBOX_DB", &db.target)
+        .args(args)
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("{args:?} was still reading after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn endless_input_is_refused_at_its_limit_not_read_whole() {
+    for (args, zero_stdin, words) in [
+        (
+            &["event", "record", "--type", "t", "--payload", "@/dev/zero"][..],
+            false,
+            "--payload is over the limit",
+        ),
+        (
+            &["event", "record", "--type", "t", "--payload", "-"],
+            true,
+            "--payload is over the limit",
+        ),
+        (
+            &["event", "record", "--batch", "/dev/zero"],
+            false,
+            "the line is over the limit",
+        ),
+        (
+            &["event", "record", "--batch", "-"],
+            true,
+            "the line is over the limit",
+        ),
+        (&["import", "/dev/zero"], false, "longer than any record"),
+    ] {
+        let out = finishes_refused(args, zero_stdin);
+        refused_with(out, words);
+    }
+    // The largest of those processes stayed small (RSS in KiB).
+    // SAFETY: getrusage(2) fills the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    assert_eq!(
+        unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) },
+        0
+    );
+    assert!(
+        usage.ru_maxrss < 100 * 1024,
+        "a child peaked at {} KiB",
+        usage.ru_maxrss
+    );
+}

@@ -1,5 +1,6 @@
 //! `outbox event ...`: record (one or a batch), get, list, ack.
 
+use super::input::Line;
 use super::{Context, one_of};
 use crate::output::{Batch, OutputFormat, Report};
 use clap::{Args, Subcommand};
@@ -10,7 +11,6 @@ use outbox::core::prefix::IdKind;
 use outbox::core::storage::EventFilter;
 use outbox::{Error, Result};
 use std::cell::RefCell;
-use std::io::BufRead;
 
 #[derive(Debug, Subcommand)]
 pub enum EventCommand {
@@ -164,18 +164,23 @@ fn record_batch(
     let (reader, bytes) = super::open_input(input, "--batch: ")?;
     let mut outbox = ctx.outbox_creating()?;
     interrupt::exit_until_committing();
-    let mut lines = reader.lines().enumerate();
+    fn over(limit: usize) -> Error {
+        Error::input(
+            "invalid:payloadTooLarge",
+            format!("the line is over the limit of {limit} bytes (--max-payload)"),
+        )
+    }
+    let mut lines = super::input::Lines::new(reader, ctx.max_payload, over).enumerate();
     let progress = RefCell::new(Progress::new());
     let requests = std::iter::from_fn(|| {
         loop {
             let (index, line) = lines.next()?;
             progress.borrow_mut().show(index + 1, "lines read");
             let request = match line {
-                Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => ctx
-                    .check_size("the line", &line)
-                    .and_then(|()| RecordEvent::from_line(&line, default_source)),
-                Err(e) => Err(Error::input(
+                Line::Text(line) if line.trim().is_empty() => continue,
+                Line::Text(line) => RecordEvent::from_line(&line, default_source),
+                Line::Failed(e) => Err(e),
+                Line::Unreadable(e) => Err(Error::input(
                     "invalid:file",
                     format!("--batch: cannot read {input}: {e}"),
                 )),

@@ -6,6 +6,8 @@ pub mod completions;
 pub mod delivery;
 pub mod event;
 pub mod init;
+pub mod input;
+pub use input::open_input;
 pub mod lifecycle;
 pub mod paging;
 pub mod prune;
@@ -29,7 +31,7 @@ use outbox::store::postgres::{self, PostgresStore};
 use outbox::store::sqlite::SqliteStore;
 use outbox::{Error, Result};
 use serde_json::Value;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
@@ -242,16 +244,30 @@ impl Context {
     /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The
     /// value must be a JSON object; `flag` names it in messages and codes.
     pub fn json_object(&self, flag: &str, raw: &str) -> Result<Object> {
+        // Never more than the limit and a byte is read: `@/dev/zero` or an
+        // endless pipe is refused once it is too long.
+        let over = || {
+            Error::input(
+                "invalid:payloadTooLarge",
+                format!(
+                    "--{flag} is over the limit of {} bytes (--max-payload)",
+                    self.max_payload
+                ),
+            )
+        };
         let text = if raw == "-" {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).map_err(|e| {
-                Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
-            })?;
-            text
+            input::read_at_most(std::io::stdin().lock(), self.max_payload)
+                .map_err(|e| {
+                    Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
+                })?
+                .ok_or_else(over)?
         } else if let Some(path) = raw.strip_prefix('@') {
-            std::fs::read_to_string(path).map_err(|e| {
-                Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
-            })?
+            std::fs::File::open(path)
+                .and_then(|file| input::read_at_most(file, self.max_payload))
+                .map_err(|e| {
+                    Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
+                })?
+                .ok_or_else(over)?
         } else {
             raw.to_owned()
         };
@@ -361,43 +377,6 @@ fn tool_runner(ctx: &Context) -> crate::mcp::Run {
         }
         Ok(report.json())
     })
-}
-
-/// The lines of `input` (a path, or `-` for stdin) and, for a file, its
-/// size, which lets a large load take the store's fastest way. A file that
-/// cannot be opened is refused with `prefix` before the message.
-pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
-    if input == "-" {
-        let stdin = std::io::stdin();
-        let bytes = bytes_left_on(&stdin);
-        return Ok((Box::new(std::io::BufReader::new(stdin)), bytes));
-    }
-    let file = std::fs::File::open(input)
-        .map_err(|e| Error::input("invalid:file", format!("{prefix}cannot read {input}: {e}")))?;
-    let bytes = file.metadata().ok().map(|m| m.len());
-    Ok((Box::new(std::io::BufReader::new(file)), bytes))
-}
-
-/// The bytes left to read on stdin when it is a file (`< dump.ndjson`), so
-/// a redirected load counts as large as the same file named; none for a
-/// pipe or a terminal, whose size is not known before they end.
-#[cfg(unix)]
-fn bytes_left_on(stdin: &std::io::Stdin) -> Option<u64> {
-    use std::io::Seek;
-    use std::os::fd::AsFd;
-    let file = std::fs::File::from(stdin.as_fd().try_clone_to_owned().ok()?);
-    let metadata = file.metadata().ok()?;
-    if !metadata.is_file() {
-        return None;
-    }
-    // The copy shares stdin's offset: what was read already does not count.
-    let read = (&file).stream_position().ok()?;
-    Some(metadata.len().saturating_sub(read))
-}
-
-#[cfg(not(unix))]
-fn bytes_left_on(_stdin: &std::io::Stdin) -> Option<u64> {
-    None
 }
 
 /// A parser that accepts exactly the names of a vocabulary (statuses,

@@ -2,11 +2,12 @@
 //! between a SQLite file and PostgreSQL (or to back it up).
 
 use super::Context;
+use super::input::Line;
 use crate::output::{Report, View};
 use clap::Args;
 use outbox::core::transfer::{Imported, Record};
 use outbox::{Error, Result};
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -89,11 +90,22 @@ pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let (reader, bytes) = super::open_input(&args.input, "")?;
     let input = args.input.clone();
-    let records = reader.lines().enumerate().filter_map(move |(i, line)| {
+    // A record is an event with its payload and ack, or a smaller row: a
+    // line many times --max-payload (16 MiB at least) is no record.
+    fn over(limit: usize) -> Error {
+        Error::input(
+            "invalid:line",
+            format!("the line is over {limit} bytes, longer than any record (16 x --max-payload)"),
+        )
+    }
+    let limit = ctx.max_payload.saturating_mul(16).max(16 << 20);
+    let lines = super::input::Lines::new(reader, limit, over);
+    let records = lines.enumerate().filter_map(move |(i, line)| {
         let record = match line {
-            Ok(line) if line.trim().is_empty() => return None,
-            Ok(line) => Record::from_line(&line),
-            Err(e) => Err(Error::input(
+            Line::Text(line) if line.trim().is_empty() => return None,
+            Line::Text(line) => Record::from_line(&line),
+            Line::Failed(e) => Err(e),
+            Line::Unreadable(e) => Err(Error::input(
                 "invalid:file",
                 format!("cannot read {input}: {e}"),
             )),

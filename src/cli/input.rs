@@ -1,0 +1,161 @@
+//! Reading what commands are given on stdin or in files, never more than
+//! they can take: a JSON flag reads at most `--max-payload` bytes and one
+//! more, a line of a batch or an import at most its limit and one more, so
+//! `/dev/zero` or an endless pipe is refused as soon as it is too long
+//! instead of filling memory.
+
+use outbox::{Error, Result};
+use std::io::{BufRead, Read};
+
+/// The lines of `input` (a path, or `-` for stdin) and, for a file, its
+/// size, which lets a large load take the store's fastest way. A file that
+/// cannot be opened is refused with `prefix` before the message.
+pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
+    if input == "-" {
+        let stdin = std::io::stdin();
+        let bytes = bytes_left_on(&stdin);
+        return Ok((Box::new(std::io::BufReader::new(stdin)), bytes));
+    }
+    let file = std::fs::File::open(input)
+        .map_err(|e| Error::input("invalid:file", format!("{prefix}cannot read {input}: {e}")))?;
+    let bytes = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(std::io::BufReader::new(file)), bytes))
+}
+
+/// The bytes left to read on stdin when it is a file (`< dump.ndjson`), so
+/// a redirected load counts as large as the same file named; none for a
+/// pipe or a terminal, whose size is not known before they end.
+#[cfg(unix)]
+fn bytes_left_on(stdin: &std::io::Stdin) -> Option<u64> {
+    use std::io::Seek;
+    use std::os::fd::AsFd;
+    let file = std::fs::File::from(stdin.as_fd().try_clone_to_owned().ok()?);
+    let metadata = file.metadata().ok()?;
+    if !metadata.is_file() {
+        return None;
+    }
+    // The copy shares stdin's offset: what was read already does not count.
+    let read = (&file).stream_position().ok()?;
+    Some(metadata.len().saturating_sub(read))
+}
+
+#[cfg(not(unix))]
+fn bytes_left_on(_stdin: &std::io::Stdin) -> Option<u64> {
+    None
+}
+
+/// All of `reader` when it holds at most `limit` bytes; `None` when it
+/// holds more (having read `limit + 1` bytes of it).
+pub fn read_at_most(reader: impl Read, limit: usize) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > limit {
+        return Ok(None);
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
+/// The lines of a reader, each at most `limit` bytes: a longer line is an
+/// error as soon as `limit + 1` bytes of it are read, and the lines end.
+pub struct Lines<R> {
+    reader: R,
+    limit: usize,
+    /// What a line over the limit is called in its message, and what
+    /// raises the limit: `the line` and `--max-payload`.
+    over: fn(usize) -> Error,
+    ended: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    pub fn new(reader: R, limit: usize, over: fn(usize) -> Error) -> Self {
+        Lines {
+            reader,
+            limit,
+            over,
+            ended: false,
+        }
+    }
+}
+
+/// One line read: its text, or why it could not be.
+pub enum Line {
+    Text(String),
+    /// Over the limit, or not readable (`io` failure, not UTF-8).
+    Failed(Error),
+    Unreadable(std::io::Error),
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Line;
+
+    fn next(&mut self) -> Option<Line> {
+        if self.ended {
+            return None;
+        }
+        let mut bytes = Vec::new();
+        let read = (&mut self.reader)
+            .take(self.limit as u64 + 2)
+            .read_until(b'\n', &mut bytes);
+        match read {
+            Err(e) => {
+                self.ended = true;
+                Some(Line::Unreadable(e))
+            }
+            Ok(0) => None,
+            Ok(_) => {
+                if bytes.last() == Some(&b'\n') {
+                    bytes.pop();
+                    if bytes.last() == Some(&b'\r') {
+                        bytes.pop();
+                    }
+                }
+                if bytes.len() > self.limit {
+                    self.ended = true;
+                    return Some(Line::Failed((self.over)(self.limit)));
+                }
+                Some(match String::from_utf8(bytes) {
+                    Ok(text) => Line::Text(text),
+                    Err(e) => {
+                        self.ended = true;
+                        Line::Unreadable(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+                    }
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn over(limit: usize) -> Error {
+        Error::input("invalid:payloadTooLarge", format!("over {limit}"))
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_after_the_limit() {
+        let endless = std::io::repeat(b'x');
+        let mut lines = Lines::new(std::io::BufReader::new(endless), 1000, over);
+        assert!(matches!(lines.next(), Some(Line::Failed(_))));
+        assert!(lines.next().is_none());
+        assert_eq!(read_at_most(std::io::repeat(0), 10).unwrap(), None);
+        assert_eq!(read_at_most(&b"{}"[..], 10).unwrap().as_deref(), Some("{}"));
+    }
+
+    #[test]
+    fn lines_end_as_lines_do() {
+        let text = "a\r\n\nbb\nccc";
+        let lines: Vec<String> = Lines::new(text.as_bytes(), 3, over)
+            .map(|l| match l {
+                Line::Text(t) => t,
+                _ => panic!("a line failed"),
+            })
+            .collect();
+        assert_eq!(lines, ["a", "", "bb", "ccc"]);
+        let mut long = Lines::new("abcd\n".as_bytes(), 3, over);
+        assert!(matches!(long.next(), Some(Line::Failed(_))));
+    }
+}
