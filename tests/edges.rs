@@ -318,3 +318,50 @@ fn endless_input_is_refused_at_its_limit_not_read_whole() {
         usage.ru_maxrss
     );
 }
+
+/// `{"a": {"a": ... 1}}`, `levels` objects deep.
+fn nested(levels: usize) -> String {
+    format!("{}1{}", "{\"a\": ".repeat(levels), "}".repeat(levels))
+}
+
+#[test]
+fn one_depth_limit_holds_for_every_way_in_and_what_is_recorded_imports() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    let before = db.state();
+    for depth in [101, 126, 127] {
+        let payload = nested(depth);
+        let out = db
+            .cmd(
+                NOW,
+                &["event", "record", "--type", "t", "--payload", &payload],
+            )
+            .output()
+            .unwrap();
+        refused_with(out, "over the limit of 100");
+        let line = format!("{{\"type\": \"t\", \"payload\": {payload}}}\n");
+        let out = db
+            .cmd(NOW, &["event", "record", "--batch", "-"])
+            .write_stdin(line)
+            .output()
+            .unwrap();
+        refused_with(out, "over the limit of 100");
+    }
+    assert_eq!(db.state(), before);
+    // The deepest payload taken is exported and imported again whole.
+    db.json(
+        NOW,
+        &["event", "record", "--type", "t", "--payload", &nested(100)],
+    );
+    let exported = db.cmd(NOW, &["export"]).output().unwrap();
+    assert!(exported.status.success());
+    let copy = Db::sqlite();
+    let out = copy
+        .cmd(NOW, &["import", "-"])
+        .write_stdin(exported.stdout.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let again = copy.cmd(NOW, &["export"]).output().unwrap();
+    assert_eq!(again.stdout, exported.stdout);
+}

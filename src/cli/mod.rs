@@ -273,7 +273,11 @@ impl Context {
         };
         self.check_size(&format!("--{flag}"), &text)?;
         match json::parse(&text) {
-            Ok(Value::Object(object)) => Ok(object),
+            Ok(Value::Object(object)) => {
+                json::check_depth(&format!("--{flag}"), &object)
+                    .map_err(|e| Error::input(format!("invalid:{flag}"), e))?;
+                Ok(object)
+            }
             Ok(other) => Err(Error::input(
                 format!("invalid:{flag}"),
                 format!(

@@ -168,7 +168,11 @@ impl RecordEvent {
 fn object_field(object: &Object, key: &str) -> Result<Option<Object>> {
     match object.get(key) {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Object(map)) => Ok(Some(map.clone())),
+        Some(Value::Object(map)) => {
+            super::json::check_depth(key, map)
+                .map_err(|e| Error::input(format!("invalid:{key}"), e))?;
+            Ok(Some(map.clone()))
+        }
         Some(other) => Err(Error::input(
             format!("invalid:{key}"),
             format!("{key} must be a JSON object, not {}", kind_of(other)),

@@ -220,12 +220,52 @@ pub fn normalize_numbers(value: &mut Value) -> Result<(), String> {
 }
 
 /// Parses JSON text as the reference's `json.loads` would, numbers normalised.
+/// The deepest nesting a payload, ack or meta object may have (`{}` is 1).
+/// JSON parsers stop at 128 levels; an export wraps a payload in two more,
+/// so anything recorded can be imported again.
+pub const MAX_DEPTH: usize = 100;
+
+/// How deeply `value` nests arrays and objects: 0 for a scalar.
+pub fn depth(value: &Value) -> usize {
+    // Iterative: a value nested past any limit must not overflow the stack.
+    let mut deepest = 0;
+    let mut stack = vec![(value, 1)];
+    while let Some((value, level)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        deepest = deepest.max(level);
+        stack.extend(children.map(|child| (child, level + 1)));
+    }
+    deepest
+}
+
+/// `what` (`payload`, `--meta`) refused when it nests deeper than
+/// [`MAX_DEPTH`]: one limit for every way in, checked when recorded.
+pub fn check_depth(what: &str, object: &Object) -> Result<(), String> {
+    let found = 1 + object.values().map(depth).max().unwrap_or(0);
+    if found > MAX_DEPTH {
+        return Err(format!(
+            "{what} nests {found} levels deep, over the limit of {MAX_DEPTH}"
+        ));
+    }
+    Ok(())
+}
+
 /// A parse error's message says where by column alone when the text is one
 /// line (an NDJSON line, a flag's value), so a batch's "line 2: ..." is not
 /// followed by serde's "at line 1".
 pub fn parse(text: &str) -> Result<Value, String> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| {
         let whole = e.to_string();
+        if whole.starts_with("recursion limit exceeded") {
+            return format!(
+                "it nests more than 127 levels deep, over the limit of {MAX_DEPTH} (at column {})",
+                e.column()
+            );
+        }
         let at = format!(" at line {} column {}", e.line(), e.column());
         match whole.strip_suffix(&at) {
             Some(what) if !text.trim_end().contains('\n') => {
@@ -287,6 +327,22 @@ mod tests {
             r#""\u00e9\ud83d\ude00\u0001\u007f\"\\/""#
         );
         assert_eq!(canon(r#""\b\f\n\r\t""#), r#""\b\f\n\r\t""#);
+    }
+
+    #[test]
+    fn depth_counts_nesting_and_the_limit_is_checked() {
+        assert_eq!(depth(&parse("1").unwrap()), 0);
+        assert_eq!(depth(&parse("{}").unwrap()), 1);
+        assert_eq!(depth(&parse(r#"{"a": [1, {"b": 2}], "c": 3}"#).unwrap()), 3);
+        let nested = |n: usize| parse(&format!("{}1{}", "[".repeat(n), "]".repeat(n))).unwrap();
+        let wrapped = |n: usize| {
+            let mut object = Object::new();
+            object.insert("a".to_owned(), nested(n - 1));
+            object
+        };
+        assert!(check_depth("payload", &wrapped(MAX_DEPTH)).is_ok());
+        let refused = check_depth("payload", &wrapped(MAX_DEPTH + 1)).unwrap_err();
+        assert!(refused.contains("101 levels"), "{refused}");
     }
 
     #[test]
