@@ -123,6 +123,27 @@ fn print_help(e: &clap::Error) -> anyhow::Result<()> {
     }
 }
 
+/// A failure of the database names it, whatever part of outbox met it: a
+/// damaged file (`storage:corrupt`) also says how to look into it.
+fn naming_the_file(e: Error, db: &std::path::Path) -> Error {
+    let Error::Storage { code, message } = e else {
+        return e;
+    };
+    let db_text = db.display().to_string();
+    let postgres = outbox::store::postgres::is_url(&db_text);
+    let mut message = if postgres || message.contains(&db_text) {
+        message
+    } else {
+        format!("{db_text}: {message}")
+    };
+    if code == outbox::StorageCode::Corrupt && !postgres && !message.contains("integrity_check") {
+        message.push_str(&format!(
+            "; sqlite3 {db_text} 'PRAGMA integrity_check' says what is damaged, and a backup restores it"
+        ));
+    }
+    Error::Storage { code, message }
+}
+
 fn run() -> anyhow::Result<ExitCode> {
     let args: Vec<_> = std::env::args_os().collect();
     let wants_json = args
@@ -192,6 +213,7 @@ fn run() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(code))
         }
         Err(e) => {
+            let e = naming_the_file(e, &ctx.db);
             if matches!(e.kind(), ErrorKind::Input | ErrorKind::Storage) {
                 // Every connection is closed by now.
                 outbox::store::sqlite::forget_created();

@@ -365,3 +365,28 @@ fn one_depth_limit_holds_for_every_way_in_and_what_is_recorded_imports() {
     let again = copy.cmd(NOW, &["export"]).output().unwrap();
     assert_eq!(again.stdout, exported.stdout);
 }
+
+#[test]
+fn an_id_is_echoed_escaped_and_cut_in_messages_and_whole_in_json() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t"]);
+    // As long as one argument may be (128 KiB is the kernel's limit).
+    let long = "x".repeat(100_000);
+    for (id, shown) in [
+        ("delv_a\nb", "delv_a\\nb"),
+        ("delv_a\u{1}b", "delv_a\\u{1}b"),
+        (long.as_str(), "… (100000 bytes in all)"),
+    ] {
+        let out = db
+            .cmd(NOW, &["delivery", "get", id, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let message = stderr(&out);
+        assert_eq!(message.lines().count(), 1, "{message:.200}");
+        assert!(message.contains(shown), "{message:.200}");
+        assert!(message.len() < 300, "{} bytes", message.len());
+        let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(answer["deliveryId"], id, "the JSON keeps the id as given");
+    }
+}

@@ -231,3 +231,49 @@ fn a_new_outbox_is_readable_by_its_owner_alone_whatever_the_umask() {
         .success();
     assert_eq!(mode(&export), 0o600);
 }
+
+#[test]
+fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("paged.db");
+    outbox(&db)
+        .args([
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ])
+        .assert()
+        .success();
+    let lines: String = (0..200)
+        .map(|i| {
+            format!(
+                "{{\"type\": \"t\", \"subject\": \"s{i}\", \"payload\": {{\"x\": \"{}\"}}}}\n",
+                "y".repeat(300)
+            )
+        })
+        .collect();
+    outbox(&db)
+        .args(["event", "record", "--batch", "-"])
+        .write_stdin(lines)
+        .assert()
+        .success();
+    // Pages in the middle overwritten, as a failing disk might.
+    let mut bytes = std::fs::read(&db).unwrap();
+    let end = bytes.len().min(4096 * 30);
+    bytes[4096 * 20..end].fill(0xff);
+    std::fs::write(&db, bytes).unwrap();
+    let out = outbox(&db)
+        .args(["event", "list", "--limit", "500"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let message = stderr(&out);
+    assert!(
+        message.contains("paged.db") && message.contains("integrity_check"),
+        "{message}"
+    );
+}

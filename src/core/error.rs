@@ -327,9 +327,10 @@ fn not_found(f: &mut fmt::Formatter<'_>, kind: IdKind, id: &str) -> fmt::Result 
         IdKind::Subscription => "subscription",
         IdKind::Delivery => "delivery",
     };
+    let shown = super::prefix::shown(id);
     match not_found_hint(kind, id) {
-        Some(hint) => write!(f, "no {noun} {id} ({hint})"),
-        None => write!(f, "no {noun} {id}"),
+        Some(hint) => write!(f, "no {noun} {shown} ({hint})"),
+        None => write!(f, "no {noun} {shown}"),
     }
 }
 

@@ -50,7 +50,28 @@ pub fn short_form(kind: IdKind, given: &str) -> Option<String> {
 
 /// What to say beside "no delivery X" when X cannot be one: another kind's
 /// id (`evt_...` given to `delivery get`), or a prefix too short to look up.
+/// An id as typed, made safe for a one-line message: control characters
+/// escaped (`\n`, `\0`, `\u{1b}`) and anything past 80 characters cut,
+/// saying how long it was. The JSON answers keep it whole.
+pub fn shown(given: &str) -> String {
+    const SHOWN: usize = 80;
+    let mut out = String::new();
+    for (n, c) in given.chars().enumerate() {
+        if n == SHOWN {
+            out.push_str(&format!("… ({} bytes in all)", given.len()));
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 pub fn not_found_hint(kind: IdKind, given: &str) -> Option<String> {
+    let given = &shown(given);
     for (other, noun, command) in [
         (IdKind::Event, "an event", "event"),
         (IdKind::Subscription, "a subscription", "sub"),
@@ -97,7 +118,8 @@ impl Outbox {
                     Err(Error::input(
                         "invalid:ambiguousId",
                         format!(
-                            "{given} starts several {}: {listed}; give more digits",
+                            "{} starts several {}: {listed}; give more digits",
+                            shown(given),
                             kind.plural()
                         ),
                     ))
