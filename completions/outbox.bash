@@ -2728,13 +2728,17 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__mcp)
-            opts="-q -h -V --read-only --http --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --read-only --http --allow-origin --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --http)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

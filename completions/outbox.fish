@@ -911,6 +911,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand import" -s q -l quiet -d '
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l http -d 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio (e.g. 127.0.0.1:8765). Off loopback, a bearer token from OUTBOX_MCP_TOKEN is required' -r
+complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l allow-origin -d 'With --http: also take requests from browser pages of this origin (`https://agent.example.com`; repeatable). A request with any other Origin than the server\'s own is refused (403)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"

@@ -32,7 +32,7 @@ pub struct ManArgs {
 }
 
 /// The exit codes, as outbox(1) lists them (and the README).
-const EXIT_STATUS: [(&str, &str); 4] = [
+const EXIT_STATUS: [(&str, &str); 5] = [
     ("0", "The result has \"ok\": true."),
     (
         "1",
@@ -44,7 +44,11 @@ const EXIT_STATUS: [(&str, &str); 4] = [
     ),
     (
         "3",
-        "The database could not be used: no outbox at the path, cannot open or create it, not an outbox, a schema newer than this binary, locked past the busy timeout, disk full. Nothing was written.",
+        "The database could not be used: no outbox at the path, cannot open or create it, not an outbox, a damaged one, a schema newer than this binary, locked past the busy timeout, disk full. Nothing was written.",
+    ),
+    (
+        "4",
+        "An address to serve on could not be had: outbox mcp --http on a port in use (listen:inUse).",
     ),
 ];
 
