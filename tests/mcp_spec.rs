@@ -161,17 +161,6 @@ fn the_revision_with_batches_is_not_offered() {
     assert_eq!(answer["result"]["protocolVersion"], "2025-06-18");
 }
 
-fn wait_listening(port: u16) {
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "did not listen"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 #[test]
 fn signals_stop_it_cleanly_a_taken_port_is_exit_4_and_a_missing_db_exit_3() {
     let db = Db::sqlite();
@@ -184,7 +173,7 @@ fn signals_stop_it_cleanly_a_taken_port_is_exit_4_and_a_missing_db_exit_3() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        wait_listening(port);
+        common::mcp::wait_listening(port);
         // SAFETY: kill(2) on a child this test started and has not reaped.
         assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
         assert_eq!(child.wait().unwrap().code(), Some(code), "signal {signal}");

@@ -94,9 +94,14 @@ fn header_value(name: &str) -> String {
 }
 
 impl Sender {
-    /// One POST of `message` to `endpoint` with `headers`, read as JSON or
-    /// as an SSE stream.
-    fn exchange(&self, endpoint: &str, message: &Value, headers: &[(&str, String)]) -> Exchange {
+    /// POSTs `message` to `endpoint` with `headers`, taking a JSON or an
+    /// SSE answer.
+    fn post(
+        &self,
+        endpoint: &str,
+        message: &Value,
+        headers: &[(&str, String)],
+    ) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
         let mut request = self
             .agent
             .post(endpoint)
@@ -105,7 +110,13 @@ impl Sender {
         for (name, value) in headers {
             request = request.header(*name, value);
         }
-        let mut response = match request.send(message.to_string().as_str()) {
+        request.send(message.to_string().as_str())
+    }
+
+    /// One POST of `message` to `endpoint` with `headers`, read as JSON or
+    /// as an SSE stream.
+    fn exchange(&self, endpoint: &str, message: &Value, headers: &[(&str, String)]) -> Exchange {
+        let mut response = match self.post(endpoint, message, headers) {
             Ok(response) => response,
             Err(e) => return Exchange::Failed(Outcome::failed(self.transport_error(&e), true)),
         };
@@ -183,16 +194,8 @@ impl Sender {
         headers: &[(&str, String)],
     ) -> Result<Option<Value>, Outcome> {
         let mut respond = |reply: Value| {
-            let mut request = self
-                .agent
-                .post(endpoint)
-                .header("content-type", "application/json")
-                .header("accept", "application/json, text/event-stream");
-            for (name, value) in headers {
-                request = request.header(*name, value);
-            }
             // The server's answer to a reply (202) says nothing more.
-            let _ = request.send(reply.to_string().as_str());
+            let _ = self.post(endpoint, &reply, headers);
         };
         let mut streamed = stream::read(first, id, STREAM_LIMIT, &mut respond);
         for _ in 0..stream::RESUMPTIONS {

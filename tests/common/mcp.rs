@@ -80,6 +80,18 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Waits (up to ten seconds) until something listens on `port`.
+pub fn wait_listening(port: u16) {
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "outbox mcp --http did not listen"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 pub fn over_http(db: &Db, token: Option<&str>) -> Http {
     over_http_with(db, token, &[])
 }
@@ -97,14 +109,7 @@ pub fn over_http_with(db: &Db, token: Option<&str>, extra: &[&str]) -> Http {
         cmd.env("OUTBOX_MCP_TOKEN", token);
     }
     let child = cmd.spawn().unwrap();
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "outbox mcp --http did not listen"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_listening(port);
     Http {
         child,
         url: format!("http://127.0.0.1:{port}/mcp"),
