@@ -136,10 +136,14 @@ fn naming_the_file(e: Error, db: &std::path::Path) -> Error {
     } else {
         format!("{db_text}: {message}")
     };
-    if code == outbox::StorageCode::Corrupt && !postgres && !message.contains("integrity_check") {
-        message.push_str(&format!(
-            "; sqlite3 {db_text} 'PRAGMA integrity_check' says what is damaged, and a backup restores it"
-        ));
+    if code == outbox::StorageCode::Corrupt && !message.contains("integrity_check") {
+        if message.contains("a damaged record") {
+            message.push_str("; mend or delete that row by hand, or restore a backup");
+        } else if !postgres {
+            message.push_str(&format!(
+                "; sqlite3 {db_text} 'PRAGMA integrity_check' says what is damaged, and a backup restores it"
+            ));
+        }
     }
     Error::Storage { code, message }
 }

@@ -277,3 +277,42 @@ fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
         "{message}"
     );
 }
+
+#[test]
+fn a_damaged_record_is_named_by_its_id_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("rows.db");
+    outbox(&db)
+        .args([
+            "sub",
+            "create",
+            "--client",
+            "c",
+            "--types",
+            "t",
+            "--any-target",
+        ])
+        .assert()
+        .success();
+    let out = outbox(&db)
+        .args(["event", "record", "--type", "t", "--json"])
+        .output()
+        .unwrap();
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let id = answer["event"]["eventId"].as_str().unwrap().to_owned();
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("UPDATE events SET payload = '{broken'")
+        .unwrap();
+    let out = outbox(&db)
+        .args(["event", "list", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("storage:corrupt"));
+    let message = stderr(&out);
+    assert!(
+        message.contains("rows.db") && message.contains(&id) && message.contains("column payload"),
+        "{message}"
+    );
+}

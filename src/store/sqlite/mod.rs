@@ -621,6 +621,12 @@ pub(crate) fn sql_error(e: &rusqlite::Error) -> Error {
         Some(ErrorCode::CannotOpen) => StorageCode::Open,
         _ => StorageCode::Other,
     };
+    // A cell that cannot be read back is damage, named by its record.
+    if let rusqlite::Error::FromSqlConversionFailure(_, _, why) = e
+        && why.to_string().starts_with("a damaged record")
+    {
+        return Error::storage(StorageCode::Corrupt, why.to_string());
+    }
     let message = match code {
         StorageCode::Locked => {
             format!("database is locked by another process past the busy timeout ({e})")

@@ -17,9 +17,7 @@ pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
 
 pub(super) fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
     let text: String = row.get(index)?;
-    serde_json::from_str(&text).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, Box::new(e))
-    })
+    serde_json::from_str(&text).map_err(|e| damaged(row, index, format!("not JSON ({e})")))
 }
 
 pub(super) fn parsed<T: std::str::FromStr<Err = String>>(
@@ -27,9 +25,16 @@ pub(super) fn parsed<T: std::str::FromStr<Err = String>>(
     index: usize,
 ) -> rusqlite::Result<T> {
     let text: String = row.get(index)?;
-    text.parse().map_err(|e: String| {
-        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, e.into())
-    })
+    text.parse().map_err(|e: String| damaged(row, index, e))
+}
+
+/// A cell no outbox wrote, named by its record (the row's id, its first
+/// column) and column, so the damage can be found.
+fn damaged(row: &Row<'_>, index: usize, why: String) -> rusqlite::Error {
+    let id: String = row.get(0).unwrap_or_default();
+    let column = row.as_ref().column_name(index).unwrap_or("?").to_owned();
+    let message = format!("a damaged record: {id}, column {column}: {why}");
+    rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, message.into())
 }
 
 pub(super) fn event_row(row: &Row<'_>) -> rusqlite::Result<Event> {
