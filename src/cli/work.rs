@@ -194,10 +194,24 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ));
     }
     let (mut delivered, mut failed) = (0, 0);
+    // Retries this run queued and did not send: a drain that ends before
+    // they are due says so, lest they seem lost.
+    let mut retries: std::collections::HashMap<String, i64> = std::collections::HashMap::new();
     let mut report = |id: &str, answer: &Result<worker::settle::Settled>| {
+        retries.remove(id);
         match answer {
             Ok(Settled::Completed(_)) => delivered += 1,
-            Ok(Settled::Failed(_)) => failed += 1,
+            Ok(Settled::Failed(failure)) => {
+                failed += 1;
+                if let outbox::core::retries::RetryOutcome::Scheduled {
+                    scheduled: true,
+                    delivery,
+                    ..
+                } = &failure.retry
+                {
+                    retries.insert(delivery.delivery_id.clone(), delivery.next_attempt_at);
+                }
+            }
             Err(_) => {}
         }
         let mut out = std::io::stdout().lock();
@@ -225,6 +239,22 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         let _ = out.flush();
     };
     let stopped = worker::run(&mut outbox, &work, &stop, &mut report)?;
+    if work.mode == Mode::Drain
+        && let Some(next) = retries.values().copied().min()
+    {
+        let now = ctx.clock.now();
+        let count = retries.len();
+        say(&format!(
+            "drained: {delivered} delivered, {failed} failed; {count} {} scheduled, the next due {} ({}): run outbox work --drain again then",
+            if count == 1 {
+                "retry is"
+            } else {
+                "retries are"
+            },
+            output::relative(next, now),
+            outbox::lifecycle::when::rfc3339(next)
+        ));
+    }
     if narrate {
         say(&format!(
             "worker {worker} stopped: {delivered} delivered, {failed} failed, {} given back to the queue",
