@@ -47,3 +47,53 @@ fn a_drain_says_how_many_retries_it_left_scheduled_and_when_the_next_is_due() {
         "{out:?}"
     );
 }
+
+#[test]
+fn sub_health_is_a_table_for_a_list_and_a_card_for_an_id() {
+    let db = Db::sqlite();
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        "http://127.0.0.1:9/",
+    ]);
+    // One subscription listed is still a list.
+    let list = db.text(NOW, &["sub", "health"]);
+    assert!(list.lines().next().unwrap().starts_with("sub "), "{list}");
+    assert!(list.trim_end().ends_with("1 subscription"), "{list}");
+    let card = db.text(NOW, &["sub", "health", &sub]);
+    assert!(card.contains("consecutiveFailures"), "{card}");
+    // The JSON has one shape either way.
+    let one = db.json(NOW, &["sub", "health", &sub]);
+    let all = db.json(NOW, &["sub", "health"]);
+    assert_eq!(one, all);
+}
+
+#[test]
+fn the_disable_rule_says_since_when_in_a_readable_time() {
+    let db = Db::sqlite();
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        "http://127.0.0.1:9/",
+        "--disable-after",
+        "1h",
+        "--retry-schedule",
+        "1s",
+        "--max-attempts",
+        "100",
+    ]);
+    db.record(NOW, "t", "a");
+    db.cmd(NOW, &["work", "--drain"]).output().unwrap();
+    let out = db.cmd(NOW + 3_601, &["work", "--drain"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("(since 2026-11-29T18:02:11Z)"), "{stderr}");
+    let h = db.json(NOW + 3_601, &["sub", "health", &sub]);
+    let reason = h["subscriptions"][0]["disabledReason"].as_str().unwrap();
+    assert!(reason.contains("since 2026-11-29T18:02:11Z"), "{reason}");
+}

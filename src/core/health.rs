@@ -251,7 +251,7 @@ impl Health {
                     format!(
                         "every attempt failed for {} (since {}), the last: {error}",
                         span(after),
-                        self.failing_since
+                        super::calendar::rfc3339(self.failing_since)
                     )
                 })
         };

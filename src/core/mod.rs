@@ -5,6 +5,7 @@
 
 pub mod app_table;
 pub mod batch;
+pub mod calendar;
 mod chunk;
 pub mod coerce;
 pub mod deliveries;

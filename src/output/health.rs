@@ -90,7 +90,7 @@ fn card(h: &SubscriptionHealth, view: &View) -> String {
 
 impl Human for HealthList {
     fn human(&self, view: &View) -> String {
-        if let [one] = self.subscriptions.as_slice() {
+        if let ([one], true) = (self.subscriptions.as_slice(), self.one) {
             return card(one, view);
         }
         let mut table = view.table(&[
@@ -118,7 +118,8 @@ impl Human for HealthList {
             ]);
         }
         fit(&mut table, &[0, 1, 2, 4], &[3, 5]);
-        format!("{}\n{} subscriptions", view.finish(table), self.count)
+        let noun = super::tables::counted("subscriptions", self.count as i64);
+        format!("{}\n{} {noun}", view.finish(table), self.count)
     }
 }
 

@@ -69,6 +69,10 @@ pub struct HealthList {
     pub now: i64,
     pub subscriptions: Vec<SubscriptionHealth>,
     pub count: usize,
+    /// One subscription was asked for by its id: shown as a card, where a
+    /// list (of any length) is a table.
+    #[serde(skip)]
+    pub one: bool,
 }
 
 fn of(
@@ -157,6 +161,7 @@ impl Outbox {
             }
             Ok(HealthList {
                 ok: OkTrue,
+                one: sub_id.is_some(),
                 now,
                 count: healths.len(),
                 subscriptions: healths,
