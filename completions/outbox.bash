@@ -3256,7 +3256,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3331,6 +3331,14 @@ _outbox() {
                     return 0
                     ;;
                 --breaker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker-cooldown)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker-max-cooldown)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3820,7 +3828,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3895,6 +3903,14 @@ _outbox() {
                     return 0
                     ;;
                 --breaker)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker-cooldown)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --breaker-max-cooldown)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -97,3 +97,67 @@ fn the_disable_rule_says_since_when_in_a_readable_time() {
     let reason = h["subscriptions"][0]["disabledReason"].as_str().unwrap();
     assert!(reason.contains("since 2026-11-29T18:02:11Z"), "{reason}");
 }
+
+#[test]
+fn the_breakers_cool_downs_are_set_per_subscription() {
+    let db = Db::sqlite();
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        "http://127.0.0.1:9/",
+        "--breaker",
+        "2",
+        "--breaker-cooldown",
+        "10s",
+        "--breaker-max-cooldown",
+        "15s",
+        "--max-attempts",
+        "100",
+        "--retry-schedule",
+        "1s",
+    ]);
+    let got = db.json(NOW, &["sub", "get", &sub]);
+    let protection = &got["subscription"]["meta"]["protection"];
+    assert_eq!(protection["breakerCooldown"], 10, "{got}");
+    assert_eq!(protection["breakerMaxCooldown"], 15, "{got}");
+    for n in 0..3 {
+        db.record(NOW, "t", &format!("s{n}"));
+    }
+    // Two failures open it for the first cool-down.
+    db.cmd(NOW, &["work", "--drain"]).output().unwrap();
+    let open = |now: i64| {
+        let h = db.json(now, &["sub", "health", &sub]);
+        h["subscriptions"][0]["breaker"]["openUntil"]
+            .as_i64()
+            .unwrap()
+    };
+    assert_eq!(open(NOW), NOW + 10);
+    // The probe fails: open again, doubled but no longer than 15 s.
+    db.cmd(NOW + 10, &["work", "--drain"]).output().unwrap();
+    assert_eq!(open(NOW + 10), NOW + 10 + 15);
+    let card = db.text(NOW, &["sub", "get", &sub]);
+    assert!(card.contains("open 10s, doubling to 15s"), "{card}");
+    for (flags, code) in [
+        (&["--breaker-cooldown", "0s"][..], "invalid:breakerCooldown"),
+        (
+            &["--breaker-max-cooldown", "-1m"],
+            "invalid:breakerMaxCooldown",
+        ),
+        (
+            &["--breaker-cooldown", "2m", "--breaker-max-cooldown", "1m"],
+            "invalid:breakerMaxCooldown",
+        ),
+    ] {
+        let mut args = vec!["sub", "update", &sub];
+        args.extend_from_slice(flags);
+        let out = db.output(NOW, &args);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains(code),
+            "{out:?}"
+        );
+    }
+}

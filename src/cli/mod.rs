@@ -10,6 +10,7 @@ pub mod input;
 pub use input::open_input;
 pub mod lifecycle;
 pub mod paging;
+pub mod protection;
 pub mod prune;
 pub mod relay;
 pub mod stats;

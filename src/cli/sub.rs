@@ -8,7 +8,6 @@ use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
 use outbox::core::ordering::OrderingChange;
 use outbox::core::policy::PolicyChange;
 use outbox::core::prefix::IdKind;
-use outbox::core::protection::{ProtectionChange, Rate, parse_count};
 use outbox::core::retries::MAX_MAX_ATTEMPTS;
 use outbox::core::storage::SubscriptionFilter;
 use outbox::core::subscriptions::{SubscriptionFields, unsendable};
@@ -153,24 +152,8 @@ pub struct FieldArgs {
     /// canceled) or `skip` (the next event goes ahead).
     #[arg(long, value_name = "RULE", value_parser = ["block", "skip"])]
     pub on_dead: Option<String>,
-    /// At most N deliveries sent (or handed to a handler) a second, minute
-    /// or hour, across every worker: N/s, N/m or N/h; `none` lifts it.
-    #[arg(long, value_name = "N/PER")]
-    pub rate: Option<String>,
-    /// At most N deliveries claimed at once, across every worker; `none`
-    /// lifts it.
-    #[arg(long, value_name = "N")]
-    pub max_in_flight: Option<String>,
-    /// Stop sending for a cool-down (1m, doubling to 1h) after N failed
-    /// attempts in a row, then probe with one; `off`. Default 5 for
-    /// webhook, a2a and mcp; off for poll.
-    #[arg(long, value_name = "N")]
-    pub breaker: Option<String>,
-    /// Disable the subscription once every attempt has failed this long
-    /// with no success (5d, 12h); `never`. Default 5d for webhook, a2a and
-    /// mcp; never for poll.
-    #[arg(long, value_name = "DUR")]
-    pub disable_after: Option<String>,
+    #[command(flatten)]
+    pub protection: super::protection::ProtectionArgs,
 }
 
 impl FieldArgs {
@@ -222,54 +205,9 @@ impl FieldArgs {
                 ordered: self.ordered_by.map(|by| by == "subject"),
                 on_dead: self.on_dead.as_deref().map(str::parse).transpose()?,
             },
-            protection: protection_change(
-                self.rate.as_deref(),
-                self.max_in_flight.as_deref(),
-                self.breaker.as_deref(),
-                self.disable_after.as_deref(),
-            )?,
+            protection: self.protection.change()?,
         })
     }
-}
-
-/// The protection flags, checked: each a number in range, a rate, a
-/// duration, or the word that lifts it.
-fn protection_change(
-    rate: Option<&str>,
-    max_in_flight: Option<&str>,
-    breaker: Option<&str>,
-    disable_after: Option<&str>,
-) -> Result<ProtectionChange> {
-    Ok(ProtectionChange {
-        rate: rate
-            .map(|r| match r.trim() {
-                "none" => Ok(None),
-                r => r.parse::<Rate>().map(Some),
-            })
-            .transpose()?,
-        max_in_flight: max_in_flight
-            .map(|n| parse_count(n, "--max-in-flight", "none", "invalid:maxInFlight"))
-            .transpose()?,
-        breaker: breaker
-            .map(|n| parse_count(n, "--breaker", "off", "invalid:breaker"))
-            .transpose()?,
-        disable_after: disable_after
-            .map(|d| match d.trim() {
-                "never" => Ok(None),
-                d => match parse_duration(d) {
-                    Ok(seconds) if seconds > 0 => Ok(Some(seconds)),
-                    Ok(_) => Err(format!("{d:?} is not a positive duration")),
-                    Err(e) => Err(e),
-                }
-                .map_err(|e| {
-                    Error::input(
-                        "invalid:disableAfter",
-                        format!("--disable-after takes a duration or never: {e}"),
-                    )
-                }),
-            })
-            .transpose()?,
-    })
 }
 
 /// The retry policy flags, checked: every delay positive, jitter within

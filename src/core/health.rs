@@ -13,10 +13,6 @@ use super::protection::{Protection, Rate};
 use crate::core::error::Result;
 use serde::Serialize;
 
-/// The first cool-down of a breaker; each trip in a row doubles it.
-pub const COOL_DOWN: i64 = 60;
-/// The longest cool-down.
-pub const MAX_COOL_DOWN: i64 = 3600;
 /// How soon a claim looks again at a subscription at its in-flight cap.
 const IN_FLIGHT_RECHECK_MS: i64 = 100;
 /// The rate window keeps at most this many entries; older ones merge.
@@ -234,7 +230,7 @@ impl Health {
             let probe_failed = self.open_until > 0 && self.probe == delivery_id;
             if probe_failed || (self.open_until == 0 && self.failures >= i64::from(threshold)) {
                 self.trips += 1;
-                self.open_until = now.saturating_add(cool_down(self.trips));
+                self.open_until = now.saturating_add(protection.cool_down_after(self.trips));
                 self.probe.clear();
                 self.probe_until = 0;
             }
@@ -458,15 +454,6 @@ fn count_send(window: &mut Vec<(i64, i64)>, rate: Rate, at: ClaimTime) -> i64 {
     }
     window.retain(|&(first, sent)| rate.nth_send(first, sent - 1) > slot - rate.window_ms());
     slot
-}
-
-/// The cool-down after the `trips`-th trip in a row: 1 minute, doubling,
-/// at most an hour.
-pub fn cool_down(trips: i64) -> i64 {
-    let doublings = u32::try_from(trips.saturating_sub(1))
-        .unwrap_or(u32::MAX)
-        .min(6);
-    (COOL_DOWN << doublings).min(MAX_COOL_DOWN)
 }
 
 /// `5d`, `2h30m`, `90s`.

@@ -17,6 +17,11 @@ pub const META_KEY: &str = "protection";
 pub const BREAKER_FAILURES: u32 = 5;
 /// How long an endpoint may fail without a success before it is disabled.
 pub const DISABLE_AFTER: i64 = 5 * 86_400;
+/// The breaker's first cool-down (seconds), unless set; it doubles with
+/// each trip in a row up to [`MAX_COOL_DOWN`].
+pub const COOL_DOWN: i64 = 60;
+/// The longest cool-down, unless set.
+pub const MAX_COOL_DOWN: i64 = 3600;
 /// The largest `--rate` and `--max-in-flight`.
 pub const MAX_LIMIT: u32 = 100_000;
 
@@ -105,6 +110,24 @@ pub struct Protection {
     pub breaker: Option<u32>,
     /// Seconds of failing without a success that disable; `None`: never.
     pub disable_after: Option<i64>,
+    /// Seconds the breaker stays open after its first trip (`--breaker-cooldown`).
+    pub cool_down: i64,
+    /// Where the doubling of the cool-down stops (`--breaker-max-cooldown`).
+    pub max_cool_down: i64,
+}
+
+impl Default for Protection {
+    /// Nothing guarded, the breaker's cool-downs as outbox sets them.
+    fn default() -> Self {
+        Protection {
+            rate: None,
+            max_in_flight: None,
+            breaker: None,
+            disable_after: None,
+            cool_down: COOL_DOWN,
+            max_cool_down: MAX_COOL_DOWN,
+        }
+    }
 }
 
 impl Protection {
@@ -135,7 +158,26 @@ impl Protection {
                 Some(v) => v.as_i64().filter(|s| *s > 0),
                 None => guarded.then_some(DISABLE_AFTER),
             },
+            cool_down: key("breakerCooldown")
+                .and_then(Value::as_i64)
+                .filter(|s| *s > 0)
+                .unwrap_or(COOL_DOWN),
+            max_cool_down: key("breakerMaxCooldown")
+                .and_then(Value::as_i64)
+                .filter(|s| *s > 0)
+                .unwrap_or(MAX_COOL_DOWN),
         }
+    }
+
+    /// How long the breaker stays open after its `trips`-th trip in a row:
+    /// the first cool-down, doubling each time up to the longest.
+    pub fn cool_down_after(&self, trips: i64) -> i64 {
+        let doublings = u32::try_from(trips.saturating_sub(1))
+            .unwrap_or(u32::MAX)
+            .min(40);
+        self.cool_down
+            .saturating_mul(1_i64 << doublings)
+            .min(self.max_cool_down.max(self.cool_down))
     }
 
     /// Whether claims of the subscription are counted (rate or cap set),
@@ -153,6 +195,9 @@ pub struct ProtectionChange {
     pub max_in_flight: Option<Option<u32>>,
     pub breaker: Option<Option<u32>>,
     pub disable_after: Option<Option<i64>>,
+    /// Seconds: `--breaker-cooldown`, `--breaker-max-cooldown`.
+    pub cool_down: Option<i64>,
+    pub max_cool_down: Option<i64>,
 }
 
 impl ProtectionChange {
@@ -188,6 +233,12 @@ impl ProtectionChange {
         }
         if let Some(breaker) = self.breaker {
             put("breaker", Some(breaker.map_or(json!("off"), |n| json!(n))));
+        }
+        if let Some(seconds) = self.cool_down {
+            put("breakerCooldown", Some(json!(seconds)));
+        }
+        if let Some(seconds) = self.max_cool_down {
+            put("breakerMaxCooldown", Some(json!(seconds)));
         }
         if let Some(after) = self.disable_after {
             put(
@@ -243,15 +294,7 @@ mod tests {
         assert_eq!(webhook.disable_after, Some(DISABLE_AFTER));
         assert!(!webhook.limited());
         let poll = Protection::from_meta(&none, Transport::Poll);
-        assert_eq!(
-            poll,
-            Protection {
-                rate: None,
-                max_in_flight: None,
-                breaker: None,
-                disable_after: None
-            }
-        );
+        assert_eq!(poll, Protection::default());
     }
 
     #[test]
@@ -262,6 +305,7 @@ mod tests {
             max_in_flight: Some(Some(3)),
             breaker: Some(None),
             disable_after: Some(None),
+            ..ProtectionChange::default()
         }
         .apply(&mut meta);
         assert_eq!(
@@ -306,5 +350,24 @@ mod tests {
         );
         let e = parse_count("0", "--breaker", "off", "invalid:breaker").unwrap_err();
         assert_eq!(e.code(), "invalid:breaker");
+    }
+}
+
+#[cfg(test)]
+mod cool_downs {
+    use super::*;
+
+    #[test]
+    fn the_cool_down_doubles_from_its_first_to_its_longest() {
+        let p = Protection::default();
+        let seen: Vec<i64> = (1..=8).map(|t| p.cool_down_after(t)).collect();
+        assert_eq!(seen, [60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        let p = Protection {
+            cool_down: 10,
+            max_cool_down: 15,
+            ..Protection::default()
+        };
+        assert_eq!((p.cool_down_after(1), p.cool_down_after(2)), (10, 15));
+        assert_eq!(p.cool_down_after(i64::MAX), 15);
     }
 }

@@ -134,7 +134,11 @@ pub(super) fn protection_in_force(s: &Subscription) -> String {
         parts.push(format!("at most {cap} in flight"));
     }
     parts.push(match p.breaker {
-        Some(n) => format!("breaker after {n} failures"),
+        Some(n) => format!(
+            "breaker after {n} failures (open {}, doubling to {})",
+            span(p.cool_down),
+            span(p.max_cool_down)
+        ),
         None => "no breaker".to_owned(),
     });
     parts.push(match p.disable_after {
