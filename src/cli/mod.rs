@@ -126,7 +126,7 @@ pub enum Command {
     Event(event::EventCommand),
     /// Create and manage subscriptions: which clients want which events.
     #[command(subcommand)]
-    Sub(sub::SubCommand),
+    Sub(Box<sub::SubCommand>),
     /// Claim, complete, fail, retry and inspect deliveries.
     #[command(subcommand)]
     Delivery(delivery::DeliveryCommand),
@@ -330,7 +330,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
         Command::Init(args) => init::exec(args, ctx),
         Command::Event(cmd) => event::exec(cmd, ctx),
-        Command::Sub(cmd) => sub::exec(cmd, ctx),
+        Command::Sub(cmd) => sub::exec(*cmd, ctx),
         Command::Delivery(cmd) => delivery::exec(cmd, ctx),
         Command::Stats(args) => stats::exec(args, ctx),
         Command::Prune(args) => prune::exec(args, ctx),
