@@ -301,6 +301,9 @@ _outbox() {
             outbox__subcmd__help__subcmd__sub,create)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__create"
                 ;;
+            outbox__subcmd__help__subcmd__sub,delete)
+                cmd="outbox__subcmd__help__subcmd__sub__subcmd__delete"
+                ;;
             outbox__subcmd__help__subcmd__sub,get)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__get"
                 ;;
@@ -361,6 +364,9 @@ _outbox() {
             outbox__subcmd__sub,create)
                 cmd="outbox__subcmd__sub__subcmd__create"
                 ;;
+            outbox__subcmd__sub,delete)
+                cmd="outbox__subcmd__sub__subcmd__delete"
+                ;;
             outbox__subcmd__sub,get)
                 cmd="outbox__subcmd__sub__subcmd__get"
                 ;;
@@ -393,6 +399,9 @@ _outbox() {
                 ;;
             outbox__subcmd__sub__subcmd__help,create)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__create"
+                ;;
+            outbox__subcmd__sub__subcmd__help,delete)
+                cmd="outbox__subcmd__sub__subcmd__help__subcmd__delete"
                 ;;
             outbox__subcmd__sub__subcmd__help,get)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__get"
@@ -2454,7 +2463,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub)
-            opts="create get list update pause resume health match secret backfill"
+            opts="create get list update pause delete resume health match secret backfill"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2482,6 +2491,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__sub__subcmd__delete)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3180,7 +3203,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause resume health match secret backfill help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause delete resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3377,6 +3400,40 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__sub__subcmd__delete)
+            opts="-q -h -V --cancel-pending --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__sub__subcmd__get)
             opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -3446,7 +3503,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help)
-            opts="create get list update pause resume health match secret backfill help"
+            opts="create get list update pause delete resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3474,6 +3531,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__help__subcmd__delete)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -187,6 +187,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
@@ -315,6 +316,21 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;sub;delete'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --cancel-pending 'Cancel its queued and claimed deliveries, as delivery cancel would, in the same transaction'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;sub;resume'= {
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -402,6 +418,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
@@ -418,6 +435,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;update'= {
         }
         &'outbox;sub;help;pause'= {
+        }
+        &'outbox;sub;help;delete'= {
         }
         &'outbox;sub;help;resume'= {
         }
@@ -1094,6 +1113,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
             cand match 'Show which subscriptions an event would reach; writes nothing'
@@ -1109,6 +1129,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;sub;update'= {
         }
         &'outbox;help;sub;pause'= {
+        }
+        &'outbox;help;sub;delete'= {
         }
         &'outbox;help;sub;resume'= {
         }

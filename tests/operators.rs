@@ -161,3 +161,57 @@ fn the_breakers_cool_downs_are_set_per_subscription() {
         );
     }
 }
+
+test_on_both!(a_subscription_is_deleted_its_ledger_kept, "sub_delete");
+fn a_subscription_is_deleted_its_ledger_kept(db: Db) {
+    let sub = db.sub(&["--types", "t", "--ordered-by", "subject"]);
+    for subject in ["a", "b", "c"] {
+        db.record(NOW, "t", subject);
+    }
+    db.record(NOW + 1, "t", "a"); // waits behind the first of "a"
+    let done = db.claim(NOW + 2);
+    db.complete(NOW + 2, &done);
+    let claimed = db.claim(NOW + 3);
+    let before = db.state();
+    let out = db.output(NOW + 4, &["sub", "delete", &sub]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("invalid:subscriptionPending"));
+    assert_eq!(db.state(), before, "refused, nothing changed");
+
+    let deleted = db.json(NOW + 4, &["sub", "delete", &sub[..12], "--cancel-pending"]);
+    assert_eq!(deleted["deleted"], true);
+    assert_eq!(deleted["subscription"]["subId"], sub);
+    let canceled: Vec<&str> = deleted["canceledDeliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    // The claimed one, the queued one, and both of subject "a" (the second
+    // queued once the first was canceled).
+    assert_eq!(canceled.len(), 3, "{deleted}");
+    assert!(canceled.contains(&claimed.as_str()));
+    for id in &canceled {
+        let got = db.json(NOW + 5, &["delivery", "get", id]);
+        assert_eq!(got["delivery"]["status"], "canceled", "{got}");
+    }
+    // The finished delivery still answers; the subscription does not.
+    let kept = db.json(NOW + 5, &["delivery", "get", &done]);
+    assert_eq!(kept["delivery"]["status"], "delivered");
+    db.json(NOW + 5, &["delivery", "chain", &done]);
+    let gone = db.output(NOW + 5, &["sub", "get", &sub]);
+    assert_eq!(gone.status.code(), Some(1), "{gone:?}");
+    let secret = db.output(NOW + 5, &["sub", "secret", &sub]);
+    assert_eq!(secret.status.code(), Some(1), "{secret:?}");
+    // Nothing waits behind a subject any more, and new events find no one.
+    let waiting = db.json(NOW + 5, &["delivery", "list", "--waiting"]);
+    assert_eq!(waiting["count"], 0, "{waiting}");
+    let recorded = db.record(NOW + 6, "t", "d");
+    assert_eq!(
+        recorded["event"]["subscriptions"],
+        serde_json::json!([]),
+        "{recorded}"
+    );
+    let human = db.text(NOW + 7, &["sub", "list"]);
+    assert!(!human.contains(&sub[..12]), "{human}");
+}

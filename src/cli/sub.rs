@@ -49,6 +49,21 @@ pub enum SubCommand {
         /// The subscription id (`sub_...`).
         id: String,
     },
+    /// Delete a subscription: no more deliveries for it. Its finished
+    /// deliveries stay in the ledger (delivery get and chain still answer);
+    /// its secrets, health and lanes go with it. Refused while it has
+    /// deliveries queued or claimed, unless --cancel-pending.
+    #[command(after_long_help = "Examples:
+  outbox sub delete sub_3a78f5b5
+  outbox sub delete sub_3a78f5b5 --cancel-pending --json")]
+    Delete {
+        /// The subscription id (`sub_...`, or a unique prefix).
+        id: String,
+        /// Cancel its queued and claimed deliveries, as delivery cancel
+        /// would, in the same transaction.
+        #[arg(long)]
+        cancel_pending: bool,
+    },
     /// Start creating deliveries for a paused or disabled subscription
     /// again, and reset its health: breaker closed, failures forgotten.
     Resume {
@@ -356,6 +371,10 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
             let paused = status_change(SubscriptionStatus::Paused);
             Box::new(outbox.update_subscription(&id, &paused)?)
+        }
+        SubCommand::Delete { id, cancel_pending } => {
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            Box::new(outbox.delete_subscription(&id, cancel_pending)?)
         }
         SubCommand::Resume { id } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;

@@ -303,6 +303,9 @@ pub trait Tx: Lanes + Healths {
     /// locking the subscription: every failing worker asks for it.
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>>;
     fn put_subscription(&mut self, subscription: &Subscription) -> Result<()>;
+    /// Removes a subscription with its event types, secrets, health and
+    /// lanes; its deliveries stay.
+    fn delete_subscription(&mut self, sub_id: &str) -> Result<()>;
     /// Newest first by `(createdAt, subId)`.
     fn subscriptions(
         &mut self,

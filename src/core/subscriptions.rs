@@ -269,3 +269,90 @@ pub(crate) fn list(
         subscriptions,
     })
 }
+
+/// `sub delete`'s answer: the subscription as it was, and the deliveries
+/// still pending that were canceled with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SubscriptionDeleted {
+    pub ok: OkTrue,
+    pub subscription: Subscription,
+    pub deleted: bool,
+    #[serde(rename = "canceledDeliveries")]
+    pub canceled_deliveries: Vec<String>,
+}
+
+/// The deliveries of `sub_id` not yet finished: queued, waiting in a lane
+/// or set aside, and claimed; at most `limit` of them.
+fn pending(tx: &mut dyn Tx, sub_id: &str, limit: i64) -> Result<Vec<super::model::Delivery>> {
+    use super::model::DeliveryStatus;
+    use crate::core::storage::DeliveryFilter;
+    let mut found = Vec::new();
+    for (status, waiting) in [
+        (Some(DeliveryStatus::Queued), false),
+        (None, true),
+        (Some(DeliveryStatus::Claimed), false),
+    ] {
+        let filter = DeliveryFilter {
+            sub_id: Some(sub_id.to_owned()),
+            status,
+            waiting,
+            ..DeliveryFilter::default()
+        };
+        found.extend(tx.deliveries(&filter, limit - found.len() as i64)?);
+        if found.len() as i64 >= limit {
+            break;
+        }
+    }
+    Ok(found)
+}
+
+impl super::Outbox {
+    /// `sub delete`: the subscription goes, with its event types, secrets,
+    /// health and lanes; its finished deliveries stay in the ledger. One
+    /// with deliveries still pending is refused (`invalid:subscriptionPending`)
+    /// unless `cancel_pending`, which cancels them as `delivery cancel`
+    /// would, in the same transaction.
+    pub fn delete_subscription(
+        &mut self,
+        sub_id: &str,
+        cancel_pending: bool,
+    ) -> Result<SubscriptionDeleted> {
+        self.write(|tx, now| {
+            let subscription = get(tx, sub_id)?;
+            let mut canceled = Vec::new();
+            loop {
+                let batch = pending(tx, sub_id, 500)?;
+                if batch.is_empty() {
+                    break;
+                }
+                if !cancel_pending {
+                    let all = pending(tx, sub_id, i64::MAX)?.len();
+                    return Err(Error::input(
+                        "invalid:subscriptionPending",
+                        format!(
+                            "subscription {sub_id} has {all} deliveries queued or claimed; cancel them with it (--cancel-pending) or let them finish first"
+                        ),
+                    ));
+                }
+                // Canceling a lane's head queues the next: look again
+                // until none is left. A claimed one is canceled whoever
+                // holds it (no worker named).
+                let req = super::leases::Cancel {
+                    reason: Some(format!("subscription {sub_id} deleted")),
+                    ..Default::default()
+                };
+                for delivery in batch {
+                    super::leases::cancel(tx, &delivery.delivery_id, &req, now)?;
+                    canceled.push(delivery.delivery_id);
+                }
+            }
+            tx.delete_subscription(sub_id)?;
+            Ok(SubscriptionDeleted {
+                ok: OkTrue,
+                subscription,
+                deleted: true,
+                canceled_deliveries: canceled,
+            })
+        })
+    }
+}

@@ -13,7 +13,7 @@ use outbox::core::deliveries::{
 use outbox::core::events::{EventList, EventRecorded, EventReply};
 use outbox::core::ordering::Waiting;
 use outbox::core::retries::{Failed, Retried, RetryOutcome};
-use outbox::core::subscriptions::{SubscriptionList, SubscriptionReply};
+use outbox::core::subscriptions::{SubscriptionDeleted, SubscriptionList, SubscriptionReply};
 
 impl Human for EventRecorded {
     fn human(&self, view: &View) -> String {
@@ -45,6 +45,27 @@ impl Human for EventList {
 impl Human for SubscriptionReply {
     fn human(&self, view: &View) -> String {
         subscription_card(&self.subscription, view)
+    }
+}
+
+impl Human for SubscriptionDeleted {
+    fn human(&self, _view: &View) -> String {
+        let canceled = self.canceled_deliveries.len();
+        let mut out = format!(
+            "deleted subscription {} ({})",
+            self.subscription.sub_id, self.subscription.client_id
+        );
+        if canceled > 0 {
+            out.push_str(&format!(
+                "; canceled {canceled} pending {}",
+                if canceled == 1 {
+                    "delivery"
+                } else {
+                    "deliveries"
+                }
+            ));
+        }
+        out
     }
 }
 

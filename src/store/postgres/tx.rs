@@ -203,6 +203,10 @@ impl Tx for PostgresTx<'_> {
         self.write_subscription(s)
     }
 
+    fn delete_subscription(&mut self, sub_id: &str) -> Result<()> {
+        self.remove_subscription(sub_id)
+    }
+
     fn subscriptions(
         &mut self,
         filter: &SubscriptionFilter,

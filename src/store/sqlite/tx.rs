@@ -166,6 +166,23 @@ impl Tx for SqliteTx<'_> {
         Ok(first(found))
     }
 
+    fn delete_subscription(&mut self, sub_id: &str) -> Result<()> {
+        self.matches.clear();
+        for table in [
+            "subscription_secrets",
+            "subscription_health",
+            "lanes",
+            "subscriptions",
+        ] {
+            // subscription_types goes with its subscription (ON DELETE CASCADE).
+            self.execute(
+                &format!("DELETE FROM {table} WHERE sub_id = ?1"),
+                params![sub_id],
+            )?;
+        }
+        Ok(())
+    }
+
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
         self.matches.clear();
         let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| self.execute(sql, values).map(drop);

@@ -43,6 +43,24 @@ impl PostgresTx<'_> {
         Ok(())
     }
 
+    /// Removes the subscription and what is kept for it but its deliveries
+    /// (its event types go by ON DELETE CASCADE).
+    pub(super) fn remove_subscription(&mut self, sub_id: &str) -> Result<()> {
+        self.matches.clear();
+        for table in [
+            "subscription_secrets",
+            "subscription_health",
+            "lanes",
+            "subscriptions",
+        ] {
+            self.execute(
+                &format!("DELETE FROM {table} WHERE sub_id = $1"),
+                &[&sub_id],
+            )?;
+        }
+        Ok(())
+    }
+
     /// Newest first.
     pub(super) fn secret_rows(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
         self.rows(
