@@ -215,3 +215,38 @@ fn a_subscription_is_deleted_its_ledger_kept(db: Db) {
     let human = db.text(NOW + 7, &["sub", "list"]);
     assert!(!human.contains(&sub[..12]), "{human}");
 }
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn postgres_init_beside_a_table_of_outboxs_names_shows_the_fix() {
+    let Some(url) = common::postgres("init_in_the_way") else {
+        return;
+    };
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    client
+        .batch_execute("CREATE TABLE subscriptions (id int)")
+        .unwrap();
+    let out = assert_cmd::Command::cargo_bin("outbox")
+        .unwrap()
+        .args(["--db", &url, "init", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("(subscriptions)") && message.contains("CREATE SCHEMA outbox"),
+        "{message}"
+    );
+    // Nothing of outbox's was left behind.
+    let left: i64 = client
+        .query_one(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(left, 1);
+}

@@ -177,6 +177,7 @@ impl PostgresStore {
         }
         let creating = version == 0;
         if creating {
+            refuse_tables_in_the_way(&mut tx)?;
             tx.batch_execute("CREATE TABLE outbox_schema (version INTEGER NOT NULL); INSERT INTO outbox_schema VALUES (0);")
                 .map_err(|e| pg_error(&e, "cannot create the outbox schema"))?;
         }
@@ -217,6 +218,48 @@ impl PostgresStore {
 }
 
 /// The schema version in the current schema; 0 when there is none yet.
+/// The tables outbox creates, as its migrations name them.
+fn table_names() -> Vec<String> {
+    MIGRATIONS
+        .iter()
+        .flat_map(|step| step.split("CREATE TABLE ").skip(1))
+        .filter_map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// Before a new outbox is created: a table of one of outbox's names in the
+/// schema it would go into (an application's own `subscriptions`, say) is
+/// refused, showing the fix, rather than failing halfway with "relation
+/// already exists".
+fn refuse_tables_in_the_way(tx: &mut postgres::Transaction<'_>) -> Result<()> {
+    let names = table_names();
+    let rows = tx
+        .query(
+            "SELECT table_name::text, current_schema()::text FROM information_schema.tables \
+             WHERE table_schema = current_schema() AND table_name = ANY($1) ORDER BY 1",
+            &[&names],
+        )
+        .map_err(|e| pg_error(&e, "cannot list the schema's tables"))?;
+    let Some(first) = rows.first() else {
+        return Ok(());
+    };
+    let taken: Vec<String> = rows.iter().map(|r| r.get(0)).collect();
+    let schema: String = first.get(1);
+    Err(Error::storage(
+        StorageCode::NotOutbox,
+        format!(
+            "schema {schema} already has tables of outbox's names that outbox did not make ({}); give outbox a schema of its own: psql -c 'CREATE SCHEMA outbox', then add options=-c%20search_path%3Doutbox to the URL (postgres://HOST/DB?options=-c%20search_path%3Doutbox)",
+            taken.join(", ")
+        ),
+    ))
+}
+
 fn current_version(tx: &mut postgres::Transaction<'_>) -> Result<i32> {
     let exists: bool = tx
         .query_one("SELECT to_regclass('outbox_schema') IS NOT NULL", &[])
