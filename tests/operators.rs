@@ -250,3 +250,124 @@ fn postgres_init_beside_a_table_of_outboxs_names_shows_the_fix() {
         .get(0);
     assert_eq!(left, 1);
 }
+
+/// Fails its first three requests, then answers 200; `/pause` answers its
+/// first request 429 with Retry-After: 1.
+fn flaky(request: &common::receiver::Request) -> common::receiver::Answer {
+    use common::receiver::Answer;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SEEN: AtomicUsize = AtomicUsize::new(0);
+    static PAUSED: AtomicUsize = AtomicUsize::new(0);
+    if request.path == "/pause" {
+        if PAUSED.fetch_add(1, Ordering::SeqCst) == 0 {
+            return Answer {
+                headers: vec![("retry-after", "1".to_owned())],
+                ..Answer::status(429, "later")
+            };
+        }
+        return Answer::status(200, "ok");
+    }
+    if SEEN.fetch_add(1, Ordering::SeqCst) < 3 {
+        Answer::status(500, "down")
+    } else {
+        Answer::status(200, "ok")
+    }
+}
+
+#[test]
+fn a_worker_says_when_a_breaker_opens_probes_and_closes_and_a_pause_starts_and_ends() {
+    let receiver = common::receiver::Receiver::start(flaky);
+    let db = Db::sqlite();
+    let endpoint = format!("{}/flaky", receiver.url);
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &endpoint,
+        "--breaker",
+        "3",
+        "--breaker-cooldown",
+        "10s",
+        "--retry-schedule",
+        "1s",
+        "--max-attempts",
+        "10",
+    ]);
+    for n in 0..3 {
+        db.record(NOW, "t", &format!("s{n}"));
+    }
+    let said = |now: i64| {
+        let out = db.cmd(now, &["work", "--drain"]).output().unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let first = said(NOW);
+    assert!(
+        first.contains(&format!(
+            "breaker of subscription {sub} opened after 3 failures in a row"
+        )) && first.contains("2026-11-29T18:02:21Z"),
+        "{first}"
+    );
+    let second = said(NOW + 10);
+    assert!(
+        second.contains(&format!(
+            "breaker of subscription {sub}: probing with delv_"
+        )),
+        "{second}"
+    );
+    assert!(
+        second.contains(&format!("breaker of subscription {sub} closed")),
+        "{second}"
+    );
+    // Said once: the next drain has nothing to say of it.
+    let third = said(NOW + 20);
+    assert!(!third.contains("breaker"), "{third}");
+
+    let db = Db::sqlite();
+    let endpoint = format!("{}/pause", receiver.url);
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &endpoint,
+    ]);
+    db.record(NOW, "t", "a");
+    db.record(NOW, "t", "b");
+    let mut worker = std::process::Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .env("OUTBOX_DB", &db.target)
+        .args(["work", "--poll-max", "1s"])
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while receiver
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/pause")
+        .count()
+        < 3
+        && started.elapsed() < std::time::Duration::from_secs(15)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: kill(2) on a child this test started and has not reaped.
+    unsafe { libc::kill(worker.id() as i32, libc::SIGTERM) };
+    let out = worker.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("subscription {sub} paused until"))
+            && stderr.contains("as its receiver asked (Retry-After)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "subscription {sub}: the pause its receiver asked for is over"
+        )),
+        "{stderr}"
+    );
+}

@@ -12,6 +12,7 @@ pub mod secrets;
 pub mod send;
 pub mod settle;
 pub mod signing;
+mod told;
 
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
@@ -153,7 +154,9 @@ pub fn run(
     // sender busy with webhooks still takes A2A deliveries.
     let mut claims = work.claims.clone();
     let mut lead = Lead::new(clock);
+    let mut told = told::Told::default();
     loop {
+        told.pauses_over(clock.now());
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
             grace_ends = Some(crate::core::instant_after(work.grace));
@@ -186,9 +189,7 @@ pub fn run(
             for (id, answer) in &turn.settled {
                 report(id, answer);
             }
-            for (sub_id, reason) in &turn.disabled {
-                say(&format!("disabled subscription {sub_id}: {reason}"));
-            }
+            told.changes(&turn.changes);
             let none_claimed = want > 0 && turn.claimed.is_empty();
             // Deliveries held only by a rate or an in-flight cap are ready,
             // only paced: a drain waits for them.
@@ -405,8 +406,8 @@ fn give_back(
     for (id, answer) in &turn.settled {
         report(id, answer);
     }
-    for (sub_id, reason) in &turn.disabled {
-        say(&format!("disabled subscription {sub_id}: {reason}"));
+    for (sub_id, change) in &turn.changes {
+        say(&told::line(sub_id, change));
     }
     let mut stopped = Stopped::default();
     if !release.is_empty() {

@@ -6,7 +6,7 @@ use super::signing;
 use crate::core::OkTrue;
 use crate::core::deliveries::DeliveryReply;
 use crate::core::error::{Error, Result};
-use crate::core::health::claims::{self, Recorded};
+use crate::core::health::claims::{self, Change, Recorded};
 use crate::core::health::{Attempt, ClaimTime};
 use crate::core::leases::{self, Claim, Complete};
 use crate::core::model::{Delivery, Event, Secret, Subscription, Transport};
@@ -54,8 +54,9 @@ pub type SettledFor = (String, Result<Settled>);
 pub struct Turn {
     pub settled: Vec<SettledFor>,
     pub claimed: Vec<Claimed>,
-    /// Subscriptions disabled for failing (or gone), with the reason.
-    pub disabled: Vec<(String, String)>,
+    /// What changed of subscriptions' protection: breakers, pauses,
+    /// probes, disabled (each with its subscription).
+    pub changes: Vec<(String, Change)>,
     /// When a subscription the claims left out may have room again by
     /// itself (unix ms).
     pub wake_at: Option<i64>,
@@ -94,7 +95,7 @@ impl Outbox {
                 }
                 turn.settled.push((id.clone(), answer));
             }
-            turn.disabled = claims::record(tx, &recorded, now)?;
+            turn.changes = claims::record(tx, &recorded, now)?;
             // Read once the write lock is held, as `now` is.
             let at = match clock {
                 Clock::Fixed(_) => ClaimTime::at(now),
@@ -112,6 +113,12 @@ impl Outbox {
                 }
                 let guarded = claims::claim(tx, claim, limit(Some(want)), at)?;
                 turn.paced |= guarded.paced;
+                turn.changes.extend(
+                    guarded
+                        .probes
+                        .into_iter()
+                        .map(|(sub_id, delivery_id)| (sub_id, Change::Probing { delivery_id })),
+                );
                 turn.wake_at = match (turn.wake_at, guarded.wake_at) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),

@@ -32,6 +32,8 @@ pub struct Paced {
 #[derive(Debug, Default)]
 pub struct Guarded {
     pub deliveries: Vec<Paced>,
+    /// Probes claimed: `(subscription, delivery)`.
+    pub probes: Vec<(String, String)>,
     pub wake_at: Option<i64>,
     /// Some subscription was held only by its rate or in-flight cap.
     pub paced: bool,
@@ -164,6 +166,7 @@ pub(crate) fn claim(tx: &mut dyn Tx, claim: &Claim, want: i64, at: ClaimTime) ->
             send_at: None,
         });
     }
+    let mut probes = Vec::new();
     for mut room in rooms {
         let mine: Vec<&mut Paced> = deliveries
             .iter_mut()
@@ -173,6 +176,9 @@ pub(crate) fn claim(tx: &mut dyn Tx, claim: &Claim, want: i64, at: ClaimTime) ->
             .first()
             .filter(|_| room.probe)
             .map(|p| (p.delivery.delivery_id.as_str(), p.delivery.lease_expires_at));
+        if let Some((probe_id, _)) = probe {
+            probes.push((room.health.sub_id.clone(), probe_id.to_owned()));
+        }
         let slots = room
             .health
             .claimed(&room.protection, mine.len() as i64, at, probe);
@@ -183,9 +189,47 @@ pub(crate) fn claim(tx: &mut dyn Tx, claim: &Claim, want: i64, at: ClaimTime) ->
     }
     Ok(Guarded {
         deliveries,
+        probes,
         wake_at,
         paced,
     })
+}
+
+/// A change of a subscription's protection a worker tells people of,
+/// once, as it happens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Failures in a row opened the breaker (or its probe failed).
+    BreakerOpened { failures: i64, until: i64 },
+    /// One delivery goes out to test the endpoint.
+    Probing { delivery_id: String },
+    /// A success closed it.
+    BreakerClosed,
+    /// The receiver asked for a pause (`Retry-After`).
+    Paused { until: i64 },
+    /// Disabled for failing (or gone), with the reason.
+    Disabled { reason: String },
+}
+
+/// What changed from `before` to `after` that people hear of.
+fn changes(before: Option<&Health>, after: &Health) -> Vec<Change> {
+    let (open, trips, paused) =
+        before.map_or((0, 0, 0), |b| (b.open_until, b.trips, b.paused_until));
+    let mut found = Vec::new();
+    if after.open_until > 0 && (open == 0 || after.trips > trips) {
+        found.push(Change::BreakerOpened {
+            failures: after.failures,
+            until: after.open_until,
+        });
+    } else if open > 0 && after.open_until == 0 {
+        found.push(Change::BreakerClosed);
+    }
+    if after.paused_until > paused {
+        found.push(Change::Paused {
+            until: after.paused_until,
+        });
+    }
+    found
 }
 
 /// One attempt the worker recorded: its subscription, its delivery.
@@ -198,12 +242,13 @@ pub struct Recorded {
 
 /// Records attempts into their subscriptions' health, in the order given
 /// for each; disables those that keep failing (or whose receiver is
-/// gone). Answers each subscription disabled now, with the reason.
+/// gone). Answers what changed for each subscription: its breaker, a
+/// pause, being disabled (with the reason).
 pub(crate) fn record(
     tx: &mut dyn Tx,
     recorded: &[Recorded],
     now: i64,
-) -> Result<Vec<(String, String)>> {
+) -> Result<Vec<(String, Change)>> {
     let mut sub_ids: Vec<&str> = recorded.iter().map(|r| r.sub_id.as_str()).collect();
     // Rows are locked in one order by every worker: none waits in a cycle.
     sub_ids.sort_unstable();
@@ -237,6 +282,9 @@ pub(crate) fn record(
         // a busy worker writes its row once a second, not once a commit.
         if before.as_ref() != Some(&health) {
             tx.put_health(&health)?;
+            for change in changes(before.as_ref(), &health) {
+                disabled.push((sub_id.to_owned(), change));
+            }
         }
         if before.as_ref().is_some_and(Health::sets_aside) && !health.sets_aside() {
             // Healthy again: what its breaker or a pause set aside goes.
@@ -250,7 +298,7 @@ pub(crate) fn record(
                 };
                 subscriptions::update(tx, sub_id, &disable, now)?;
             }
-            disabled.push((sub_id.to_owned(), reason));
+            disabled.push((sub_id.to_owned(), Change::Disabled { reason }));
         }
     }
     Ok(disabled)
