@@ -336,7 +336,7 @@ fn a_worker_says_when_a_breaker_opens_probes_and_closes_and_a_pause_starts_and_e
     ]);
     db.record(NOW, "t", "a");
     db.record(NOW, "t", "b");
-    let mut worker = std::process::Command::new(env!("CARGO_BIN_EXE_outbox"))
+    let worker = std::process::Command::new(env!("CARGO_BIN_EXE_outbox"))
         .env("OUTBOX_DB", &db.target)
         .args(["work", "--poll-max", "1s"])
         .stderr(std::process::Stdio::piped())
