@@ -371,3 +371,47 @@ fn a_worker_says_when_a_breaker_opens_probes_and_closes_and_a_pause_starts_and_e
         "{stderr}"
     );
 }
+
+#[test]
+fn durations_below_a_second_are_taken_wherever_a_duration_is() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t", "--retry-schedule", "500ms"]);
+    db.record(NOW, "t", "a");
+    // Kept in whole seconds: a part of one counts whole.
+    let claimed = db.json(
+        NOW,
+        &["delivery", "claim", "--worker", "w", "--lease", "1500ms"],
+    );
+    assert_eq!(claimed["delivery"]["leaseExpiresAt"], NOW + 2, "{claimed}");
+    let id = claimed["delivery"]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let failed = db.json(
+        NOW,
+        &["delivery", "fail", &id, "--worker", "w", "--delay", "200ms"],
+    );
+    assert_eq!(
+        failed["retry"]["delivery"]["nextAttemptAt"],
+        NOW + 1,
+        "{failed}"
+    );
+    for args in [
+        &[
+            "work",
+            "--drain",
+            "--poll-max",
+            "200ms",
+            "--timeout",
+            "750ms",
+        ][..],
+        &["--busy-timeout", "250ms", "stats"],
+        &["delivery", "claim", "--wait", "300ms", "--worker", "w"],
+    ] {
+        let out = db.cmd(NOW + 10, args).output().unwrap();
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{args:?}: {out:?}"
+        );
+    }
+}

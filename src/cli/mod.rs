@@ -110,8 +110,8 @@ pub struct Cli {
 
 /// `--busy-timeout`: a duration (`30s`, `2m`) or seconds; 0 fails at once.
 fn busy_timeout(text: &str) -> std::result::Result<std::time::Duration, String> {
-    match outbox::lifecycle::when::parse_duration(text) {
-        Ok(seconds) if seconds >= 0 => Ok(std::time::Duration::from_secs(seconds as u64)),
+    match outbox::lifecycle::when::parse_duration_ms(text) {
+        Ok(ms) if ms >= 0 => Ok(std::time::Duration::from_millis(ms as u64)),
         Ok(_) => Err("must not be negative".to_owned()),
         Err(e) => Err(e),
     }
@@ -394,8 +394,8 @@ pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T>
 /// A duration flag (`30s`, `5m`, `1h30m`, plain seconds) as a `Duration`;
 /// a malformed or negative one is refused naming the flag.
 pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
-    match outbox::lifecycle::when::parse_duration(text) {
-        Ok(seconds) if seconds >= 0 => Ok(std::time::Duration::from_secs(seconds as u64)),
+    match outbox::lifecycle::when::parse_duration_ms(text) {
+        Ok(ms) if ms >= 0 => Ok(std::time::Duration::from_millis(ms as u64)),
         Ok(_) => Err(Error::input(
             "invalid:duration",
             format!("--{flag}: {text:?} must not be negative"),

@@ -114,7 +114,8 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             ..filter.clone()
         },
         worker: Some(worker.clone()),
-        lease_seconds: Some(lease.as_secs() as i64),
+        // Leases are kept in whole seconds: a part of one counts whole.
+        lease_seconds: Some(lease.as_millis().div_ceil(1000) as i64),
     };
     let (job, claims) = if handler {
         let mut command = args.command.clone().into_iter();

@@ -9,14 +9,23 @@ use crate::core::calendar::{days_from_civil, days_in_month};
 /// any clock outbox accepts (years 1970-9999) never overflows.
 pub const MAX_DURATION_SECONDS: i64 = 36_500 * 86_400;
 
-/// Seconds in a duration such as `90`, `30s`, `5m`, `2h`, `7d` or `1h30m`.
-/// A leading `-` gives a negative duration, which each flag refuses in its
-/// own words; anything over [`MAX_DURATION_SECONDS`] is "too long a
-/// duration".
+/// Seconds in a duration such as `90`, `30s`, `5m`, `2h`, `7d`, `1h30m` or
+/// `500ms`; a part of a second counts as a whole one (`1500ms` is 2), as
+/// leases, delays and schedules are kept in whole seconds. A leading `-`
+/// gives a negative duration, which each flag refuses in its own words;
+/// anything over [`MAX_DURATION_SECONDS`] is "too long a duration".
 pub fn parse_duration(text: &str) -> Result<i64, String> {
+    let ms = parse_duration_ms(text)?;
+    let seconds = ms.unsigned_abs().div_ceil(1000) as i64;
+    Ok(if ms < 0 { -seconds } else { seconds })
+}
+
+/// Milliseconds in a duration, as [`parse_duration`] reads it, for the
+/// flags that keep parts of a second (`--poll-max 200ms`, `--timeout`).
+pub fn parse_duration_ms(text: &str) -> Result<i64, String> {
     let text = text.trim();
     if let Some(rest) = text.strip_prefix('-') {
-        return parse_magnitude(text, rest).map(|seconds| -seconds);
+        return parse_magnitude(text, rest).map(|ms| -ms);
     }
     parse_magnitude(text, text)
 }
@@ -41,15 +50,16 @@ fn parse_magnitude(text: &str, digits_and_units: &str) -> Result<i64, String> {
         let (number, unit) = (&rest[..digits], &rest[digits..digits + unit_len]);
         let scale = match unit {
             // Plain seconds: a number alone.
-            "" if rest.len() == digits && rest == digits_and_units => 1,
-            "s" => 1,
-            "m" => 60,
-            "h" => 3_600,
-            "d" => 86_400,
-            "w" => 604_800,
+            "" if rest.len() == digits && rest == digits_and_units => 1000,
+            "ms" => 1,
+            "s" => 1000,
+            "m" => 60_000,
+            "h" => 3_600_000,
+            "d" => 86_400_000,
+            "w" => 604_800_000,
             _ => {
                 return Err(format!(
-                    "{text:?} is not a duration (use seconds or units s, m, h, d, w: 30s, 5m, 1h30m, 7d)"
+                    "{text:?} is not a duration (use seconds or units ms, s, m, h, d, w: 500ms, 30s, 5m, 1h30m, 7d)"
                 ));
             }
         };
@@ -63,7 +73,7 @@ fn parse_magnitude(text: &str, digits_and_units: &str) -> Result<i64, String> {
         total = amount
             .checked_mul(scale)
             .and_then(|part| total.checked_add(part))
-            .filter(|total| *total <= MAX_DURATION_SECONDS)
+            .filter(|total| *total <= MAX_DURATION_SECONDS * 1000)
             .ok_or_else(too_long)?;
         rest = &rest[digits + unit_len..];
     }
@@ -206,6 +216,16 @@ mod tests {
             assert!(message.contains("too long a duration"), "{huge}: {message}");
         }
         assert_eq!(parse_duration("36500d"), Ok(MAX_DURATION_SECONDS));
+        assert_eq!(parse_duration_ms("500ms"), Ok(500));
+        assert_eq!(parse_duration_ms("1s250ms"), Ok(1250));
+        assert_eq!(parse_duration_ms("-200ms"), Ok(-200));
+        assert_eq!(
+            parse_duration("500ms"),
+            Ok(1),
+            "a part of a second counts whole"
+        );
+        assert_eq!(parse_duration("1500ms"), Ok(2));
+        assert_eq!(parse_duration("-1500ms"), Ok(-2));
     }
 
     #[test]
