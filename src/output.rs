@@ -9,6 +9,7 @@ pub mod relay;
 mod tables;
 mod worker;
 
+pub use answers::Explained;
 pub use lifecycle::StatsWithDead;
 pub use metrics::{Metrics, sparkline};
 pub use worker::{WithEvent, failure_line};

@@ -415,3 +415,129 @@ fn durations_below_a_second_are_taken_wherever_a_duration_is() {
         );
     }
 }
+
+test_on_both!(held_deliveries_are_shown_held_and_why, "held_why");
+fn held_deliveries_are_shown_held_and_why(db: Db) {
+    // Ordered: the second and third of subject "a" wait for the first.
+    let ordered = db.sub(&["--types", "o", "--ordered-by", "subject"]);
+    for n in 0..3 {
+        db.json(
+            NOW,
+            &[
+                "event",
+                "record",
+                "--type",
+                "o",
+                "--subject",
+                "a",
+                "--payload",
+                &format!("{{\"n\": {n}}}"),
+            ],
+        );
+    }
+    db.json(NOW, &["event", "record", "--type", "o", "--subject", "b"]);
+    // A breaker open: its deliveries set aside.
+    let broken = db.sub(&[
+        "--types",
+        "w",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        "http://127.0.0.1:9/",
+        "--breaker",
+        "1",
+        "--retry-schedule",
+        "1s",
+        "--max-attempts",
+        "5",
+    ]);
+    db.record(NOW, "w", "x");
+    db.record(NOW, "w", "y");
+    db.cmd(NOW, &["work", "--drain", "--transport", "webhook"])
+        .output()
+        .unwrap();
+
+    let list = db.text(NOW + 1, &["delivery", "list"]);
+    let held: Vec<&str> = list.lines().filter(|l| l.contains(" held ")).collect();
+    // The head of subject "a": its one delivery that is not waiting.
+    let waiting_ids: Vec<String> =
+        db.json(NOW + 1, &["delivery", "list", "--waiting"])["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
+            .collect();
+    let all = db.json(NOW + 1, &["delivery", "list", "--sub", &ordered]);
+    let head = all["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["meta"]["subject"] == "a")
+        .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
+        .find(|id| !waiting_ids.contains(id))
+        .unwrap();
+    assert_eq!(
+        held.iter()
+            .filter(|l| l.contains("waits for delv_"))
+            .count(),
+        2,
+        "{list}"
+    );
+    assert!(
+        held.iter()
+            .filter(|l| l.contains("waits for"))
+            .all(|l| l.contains(&format!("waits for {}", &head[..13]))),
+        "{list}"
+    );
+    assert!(
+        held.iter().any(|l| l.contains("breaker open until")),
+        "{list}"
+    );
+    // The JSON is the reference's: held ones are queued there.
+    let json = db.json(NOW + 1, &["delivery", "list"]);
+    assert!(
+        json["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["status"] != "held"),
+        "{json}"
+    );
+    // stats says which subscription holds deliveries back, and why.
+    let stats = db.text(NOW + 1, &["stats"]);
+    assert!(
+        stats.contains("set aside because:")
+            && stats.contains(&format!("{}: its breaker is open until", &broken[..12])),
+        "{stats}"
+    );
+    // Waiting deliveries read by subscription, subject and place.
+    let waiting = db.json(NOW + 1, &["delivery", "list", "--waiting"]);
+    let places: Vec<(String, String)> = waiting["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["subId"].as_str().unwrap().to_owned(),
+                d["meta"]["subject"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(places.len(), 2);
+    assert_eq!(places, sorted);
+}
+
+#[test]
+fn dead_letters_show_their_subject() {
+    let db = Db::sqlite();
+    db.sub(&["--types", "t", "--max-attempts", "1"]);
+    db.record(NOW, "t", "order-17");
+    let id = db.claim(NOW);
+    db.fail(NOW, &id, &[]);
+    let dead = db.text(NOW, &["delivery", "list", "--dead"]);
+    let header = dead.lines().next().unwrap();
+    assert!(header.contains("subject"), "{dead}");
+    assert!(dead.contains("order-17"), "{dead}");
+}

@@ -305,10 +305,15 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             if waiting {
                 let list = outbox.waiting_deliveries(&filter, page.limit)?;
+                // The page reads by lane; the next starts after its oldest.
                 let last = list
                     .deliveries
-                    .last()
-                    .map(|d| d.delivery.delivery_id.clone());
+                    .iter()
+                    .map(|w| &w.delivery)
+                    .min_by(|a, b| {
+                        (a.created_at, &a.delivery_id).cmp(&(b.created_at, &b.delivery_id))
+                    })
+                    .map(|d| d.delivery_id.clone());
                 let shown = list.count;
                 return super::paging::paged(ctx, Box::new(list), shown, page.limit, last, || {
                     outbox.count_deliveries(&filter)
@@ -321,7 +326,20 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             };
             let last = list.deliveries.last().map(|d| d.delivery_id.clone());
             let shown = list.count;
-            super::paging::paged(ctx, Box::new(list), shown, page.limit, last, || {
+            // People see a held delivery as held, and why; and a dead
+            // letter's subject.
+            let list: Box<dyn crate::output::Report> =
+                if ctx.format == crate::output::OutputFormat::Human {
+                    let why = outbox.why_held(&list.deliveries)?;
+                    Box::new(crate::output::Explained {
+                        list,
+                        why,
+                        subject: dead,
+                    })
+                } else {
+                    Box::new(list)
+                };
+            super::paging::paged(ctx, list, shown, page.limit, last, || {
                 if dead {
                     outbox.count_dead(&filter)
                 } else {

@@ -96,10 +96,16 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         None
     };
     let waiting = wants_dead.then(|| outbox.waiting()).transpose()?;
+    // People are told why deliveries are set aside, where any are.
+    let guards = match waiting {
+        Some(w) if w.set_aside > 0 => Some(outbox.guards()?),
+        _ => None,
+    };
     Ok(Box::new(StatsWithDead {
         stats,
         dead,
         waiting,
+        guards,
     }))
 }
 
@@ -145,10 +151,15 @@ fn watch(
         };
         last = Some((at, by_status));
         let view = View::new(ctx.clock.now(), ctx.color);
+        let waiting = outbox.waiting()?;
+        let guards = (waiting.set_aside > 0)
+            .then(|| outbox.guards())
+            .transpose()?;
         let table = StatsWithDead {
             stats,
             dead: Some(dead),
-            waiting: Some(outbox.waiting()?),
+            waiting: Some(waiting),
+            guards,
         }
         .human(&view);
         let mut out = std::io::stdout().lock();

@@ -343,6 +343,22 @@ pub(crate) fn waiting(
             waiting_for,
         });
     }
+    // A page reads as the lanes do: by subscription, subject, and place.
+    let subject = |w: &WaitingDelivery| {
+        w.delivery
+            .meta
+            .get("subject")
+            .and_then(|s| s.as_str())
+            .unwrap_or("")
+            .to_owned()
+    };
+    deliveries.sort_by(|a, b| {
+        (&a.delivery.sub_id, subject(a), a.delivery.place.seq).cmp(&(
+            &b.delivery.sub_id,
+            subject(b),
+            b.delivery.place.seq,
+        ))
+    });
     Ok(WaitingList {
         ok: OkTrue,
         count: deliveries.len(),

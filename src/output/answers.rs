@@ -11,6 +11,7 @@ use outbox::core::deliveries::{
     Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply, WaitingList,
 };
 use outbox::core::events::{EventList, EventRecorded, EventReply};
+use outbox::core::health::report::{Held, WhyHeld};
 use outbox::core::ordering::Waiting;
 use outbox::core::retries::{Failed, Retried, RetryOutcome};
 use outbox::core::subscriptions::{SubscriptionDeleted, SubscriptionList, SubscriptionReply};
@@ -107,6 +108,59 @@ impl Human for WaitingList {
             "{}\n{}",
             view.finish(table),
             tally(self.count, None, DELIVERIES)
+        )
+    }
+}
+
+/// A delivery list for people: held deliveries shown as held and why, and
+/// for dead letters their subjects; the JSON is the list's own.
+pub struct Explained {
+    pub list: DeliveryList,
+    pub why: Vec<(String, WhyHeld)>,
+    pub subject: bool,
+}
+
+/// Why a held delivery waits, in a table cell.
+fn why_text(why: &WhyHeld, view: &View) -> String {
+    match why {
+        WhyHeld::WaitsFor(head) if head.is_empty() => "waits in its lane".to_owned(),
+        WhyHeld::WaitsFor(head) => format!("waits for {}", short(head)),
+        WhyHeld::SetAside(Some(Held::Breaker { until })) if *until > view.now => {
+            format!(
+                "breaker open until {}",
+                super::tables::when(*until, view.now)
+            )
+        }
+        WhyHeld::SetAside(Some(Held::Breaker { .. })) => "breaker probing".to_owned(),
+        WhyHeld::SetAside(Some(Held::Paused { until })) => {
+            format!("paused until {}", super::tables::when(*until, view.now))
+        }
+        WhyHeld::SetAside(Some(Held::Disabled)) => "subscription disabled".to_owned(),
+        WhyHeld::SetAside(None) => "set aside".to_owned(),
+    }
+}
+
+impl super::Report for Explained {
+    fn json(&self) -> serde_json::Value {
+        super::Report::json(&self.list)
+    }
+    fn json_text(&self) -> String {
+        super::Report::json_text(&self.list)
+    }
+    fn human(&self, view: &View) -> String {
+        let why: std::collections::HashMap<String, String> = self
+            .why
+            .iter()
+            .map(|(id, why)| (id.clone(), why_text(why, view)))
+            .collect();
+        let extras = super::tables::Extras {
+            why: Some(&why),
+            subject: self.subject,
+        };
+        format!(
+            "{}\n{}",
+            super::tables::delivery_table_with(&self.list.deliveries, view, &extras),
+            tally(self.list.count, None, DELIVERIES)
         )
     }
 }

@@ -93,6 +93,30 @@ pub struct StatsWithDead {
     pub dead: Option<i64>,
     /// What waits in ordered subscriptions, shown where anything does.
     pub waiting: Option<Waiting>,
+    /// Which subscriptions are held and why, said where any is.
+    pub guards: Option<outbox::core::health::report::Guards>,
+}
+
+/// A line per subscription held, saying why its deliveries are set aside.
+fn held_lines(guards: &outbox::core::health::report::Guards, view: &View) -> String {
+    use outbox::core::health::report::Held;
+    let mut lines = vec!["set aside because:".to_owned()];
+    for (sub_id, held) in &guards.held {
+        let sub = super::tables::short(sub_id);
+        lines.push(match held {
+            Held::Breaker { until } if *until > view.now => format!(
+                "  {sub}: its breaker is open until {}",
+                super::tables::when(*until, view.now)
+            ),
+            Held::Breaker { .. } => format!("  {sub}: its breaker is open, probing"),
+            Held::Paused { until } => format!(
+                "  {sub}: its receiver asked for a pause until {}",
+                super::tables::when(*until, view.now)
+            ),
+            Held::Disabled => format!("  {sub}: disabled (outbox sub resume {sub} enables it)"),
+        });
+    }
+    lines.join("\n")
 }
 
 impl Report for StatsWithDead {
@@ -103,6 +127,10 @@ impl Report for StatsWithDead {
         Report::json_text(&self.stats)
     }
     fn human(&self, view: &View) -> String {
-        super::answers::stats_table(&self.stats, self.dead, self.waiting, view)
+        let table = super::answers::stats_table(&self.stats, self.dead, self.waiting, view);
+        match self.guards.as_ref().filter(|g| !g.held.is_empty()) {
+            Some(guards) => format!("{table}\n\n{}", held_lines(guards, view)),
+            None => table,
+        }
     }
 }

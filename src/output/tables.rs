@@ -290,60 +290,88 @@ pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
     )
 }
 
-/// The columns of a delivery list; the error comes last.
-const DELIVERY_COLUMNS: [&str; 8] = [
-    "id",
-    "type",
-    "client",
-    "transport",
-    "status",
-    "try",
-    "due/lease",
-    "error",
-];
+/// What a delivery list may show beyond its usual columns.
+#[derive(Default)]
+pub(super) struct Extras<'a> {
+    /// Why each held delivery (by id) is not claimable: it is shown as
+    /// `held`, with this in place of when it is due.
+    pub why: Option<&'a std::collections::HashMap<String, String>>,
+    /// A subject column (dead letters: which subject each holds).
+    pub subject: bool,
+}
 
 pub(super) fn delivery_table(deliveries: &[Delivery], view: &View) -> String {
-    let mut table = view.table(&DELIVERY_COLUMNS);
+    delivery_table_with(deliveries, view, &Extras::default())
+}
+
+/// A delivery list: the error comes last.
+pub(super) fn delivery_table_with(deliveries: &[Delivery], view: &View, extras: &Extras) -> String {
+    let mut columns = vec!["id", "type"];
+    if extras.subject {
+        columns.push("subject");
+    }
+    columns.extend(["client", "transport", "status", "try", "due/lease", "error"]);
+    let mut table = view.table(&columns);
     for d in deliveries {
-        let event_type = d
-            .meta
-            .get("eventType")
-            .and_then(|v| v.as_str())
-            .unwrap_or("-");
-        table.add_row(vec![
+        let meta = |key: &str| {
+            d.meta
+                .get(key)
+                .and_then(|v| v.as_str())
+                .unwrap_or("-")
+                .to_owned()
+        };
+        let why = extras.why.and_then(|why| why.get(&d.delivery_id));
+        let (status, due) = match why {
+            Some(why) => ("held", Some(why.clone())),
+            None => (d.status.as_str(), due(d, view.now)),
+        };
+        let mut row = vec![
             Cell::new(short(&d.delivery_id)),
-            Cell::new(event_type),
+            Cell::new(meta("eventType")),
+        ];
+        if extras.subject {
+            row.push(Cell::new(meta("subject")));
+        }
+        row.extend([
             Cell::new(or_dash(&d.client_id)),
             Cell::new(d.transport),
-            status_cell(d.status.as_str(), view),
+            status_cell(status, view),
             Cell::new(d.attempt),
-            Cell::new(due(d, view.now).as_deref().unwrap_or("-")),
+            Cell::new(due.as_deref().unwrap_or("-")),
             Cell::new(or_dash(&d.last_error)),
         ]);
+        table.add_row(row);
     }
     // The error is what a person reads a list of failures for: it keeps up
     // to ERROR_WIDTH of what the whole columns (ids, statuses, numbers) and
     // the other headers leave, and type, client and due give way first.
     const ERROR_WIDTH: u16 = 40;
-    const WHOLE: [usize; 4] = [0, 3, 4, 5];
-    fit(&mut table, &WHOLE, &[]);
+    let whole: Vec<usize> = ["id", "transport", "status", "try"]
+        .iter()
+        .filter_map(|name| columns.iter().position(|c| c == name))
+        .collect();
+    fit(&mut table, &whole, &[]);
     let content = table.column_max_content_widths();
-    let taken: u16 = DELIVERY_COLUMNS[..7]
+    let error = columns.len() - 1;
+    let taken: u16 = columns[..error]
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            1 + if WHOLE.contains(&i) {
+            1 + if whole.contains(&i) {
                 content[i]
             } else {
                 name.len() as u16
             }
         })
         .sum();
-    // One separator between each two of the eight columns.
-    let left = table.width().unwrap_or(u16::MAX).saturating_sub(taken + 7);
-    let error_width = (content[7] + 1).min(ERROR_WIDTH + 1).min(left).max(6);
-    if let Some(error) = table.column_mut(7) {
-        error.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(error_width)));
+    // One separator between each two columns.
+    let left = table
+        .width()
+        .unwrap_or(u16::MAX)
+        .saturating_sub(taken + error as u16);
+    let error_width = (content[error] + 1).min(ERROR_WIDTH + 1).min(left).max(6);
+    if let Some(column) = table.column_mut(error) {
+        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(error_width)));
     }
     view.finish(table)
 }

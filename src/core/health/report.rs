@@ -4,7 +4,7 @@
 use super::claims;
 use super::{BreakerState, Health};
 use crate::core::error::Result;
-use crate::core::model::{Subscription, SubscriptionStatus, Transport};
+use crate::core::model::{Delivery, Subscription, SubscriptionStatus, Transport};
 use crate::core::protection::Protection;
 use crate::core::storage::{SubscriptionFilter, Tx};
 use crate::core::subscriptions::{self, SubscriptionFields, SubscriptionReply};
@@ -116,17 +116,90 @@ fn of(
     })
 }
 
-/// The gauges `stats --format prometheus` adds.
-#[derive(Clone, Copy, Debug, Default)]
+/// The gauges `stats --format prometheus` adds, and which subscriptions
+/// are held and why, for `stats` to say.
+#[derive(Clone, Debug, Default)]
 pub struct Guards {
     /// Breakers tripped: open, or probing after their cool-down.
     pub breakers_open: i64,
     /// Subscriptions paused by a receiver's `Retry-After`.
     pub paused: i64,
     pub disabled: i64,
+    /// Each subscription held now (the newest 500 disabled ones at most).
+    pub held: Vec<(String, Held)>,
+}
+
+/// Why a subscription's deliveries are set aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// Its breaker is open until then (or probing, once it has passed).
+    Breaker {
+        until: i64,
+    },
+    /// Its receiver asked for a pause until then.
+    Paused {
+        until: i64,
+    },
+    Disabled,
+}
+
+/// Why a held delivery is not claimable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WhyHeld {
+    /// In its subject's lane, behind this delivery (empty for a moment
+    /// within a commit).
+    WaitsFor(String),
+    /// Set aside while its subscription is held.
+    SetAside(Option<Held>),
 }
 
 impl Outbox {
+    /// Why each held delivery of `deliveries` waits, by id: behind an
+    /// earlier one of its subject, or set aside while its subscription is
+    /// held (and why that is). Each lane and subscription is read once.
+    pub fn why_held(&mut self, deliveries: &[Delivery]) -> Result<Vec<(String, WhyHeld)>> {
+        use std::collections::HashMap;
+        self.read(|tx, now| {
+            let mut heads: HashMap<i64, String> = HashMap::new();
+            let mut subs: HashMap<String, Option<Held>> = HashMap::new();
+            let mut why = Vec::new();
+            for d in deliveries.iter().filter(|d| d.place.held) {
+                let reason = if d.place.lane > 0 {
+                    let head = match heads.get(&d.place.lane) {
+                        Some(head) => head.clone(),
+                        None => {
+                            let head = tx.waits_for(d.place.lane)?.unwrap_or_default();
+                            heads.insert(d.place.lane, head.clone());
+                            head
+                        }
+                    };
+                    WhyHeld::WaitsFor(head)
+                } else {
+                    if !subs.contains_key(&d.sub_id) {
+                        let disabled = tx
+                            .subscription_unlocked(&d.sub_id)?
+                            .is_some_and(|s| s.status == SubscriptionStatus::Disabled);
+                        let health = tx.health(&d.sub_id)?;
+                        let held = match health {
+                            _ if disabled => Some(Held::Disabled),
+                            Some(h) if h.open_until > 0 => Some(Held::Breaker {
+                                until: h.open_until,
+                            }),
+                            Some(h) if h.paused_until > now => Some(Held::Paused {
+                                until: h.paused_until,
+                            }),
+                            _ => None,
+                        };
+                        subs.insert(d.sub_id.clone(), held);
+                    }
+                    WhyHeld::SetAside(subs[&d.sub_id])
+                };
+                why.push((d.delivery_id.clone(), reason));
+            }
+            Ok(why)
+        })
+    }
+
     /// See [`Guards`].
     pub fn guards(&mut self) -> Result<Guards> {
         self.read(|tx, now| {
@@ -134,11 +207,26 @@ impl Outbox {
             for health in tx.guarding_healths()? {
                 guards.breakers_open += i64::from(health.open_until > 0);
                 guards.paused += i64::from(health.paused_until > now);
+                if health.open_until > 0 {
+                    let until = health.open_until;
+                    guards
+                        .held
+                        .push((health.sub_id.clone(), Held::Breaker { until }));
+                } else if health.paused_until > now {
+                    let until = health.paused_until;
+                    guards
+                        .held
+                        .push((health.sub_id.clone(), Held::Paused { until }));
+                }
             }
-            guards.disabled = tx.count_subscriptions(&SubscriptionFilter {
+            let disabled = SubscriptionFilter {
                 status: Some(SubscriptionStatus::Disabled),
                 ..SubscriptionFilter::default()
-            })?;
+            };
+            guards.disabled = tx.count_subscriptions(&disabled)?;
+            for sub in tx.subscriptions(&disabled, 500)? {
+                guards.held.push((sub.sub_id, Held::Disabled));
+            }
             Ok(guards)
         })
     }
