@@ -541,3 +541,46 @@ fn dead_letters_show_their_subject() {
     assert!(header.contains("subject"), "{dead}");
     assert!(dead.contains("order-17"), "{dead}");
 }
+
+/// An idle worker on SQLite, its polls backed off for seconds, takes a new
+/// delivery as soon as it is recorded: it watches the file for commits.
+#[test]
+fn an_idle_worker_on_sqlite_wakes_when_a_delivery_is_recorded() {
+    let receiver =
+        common::receiver::Receiver::start(|_| common::receiver::Answer::status(200, "ok"));
+    let db = Db::sqlite();
+    db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &format!("{}/hook", receiver.url),
+    ]);
+    let mut worker = std::process::Command::new(env!("CARGO_BIN_EXE_outbox"))
+        .env("OUTBOX_DB", &db.target)
+        .args(["work", "--poll-max", "60s"])
+        .stderr(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Idle long enough that the next poll is seconds away.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let recorded = std::time::Instant::now();
+    db.cmd(NOW, &["event", "record", "--type", "t"])
+        .assert()
+        .success();
+    while receiver.requests().is_empty() && recorded.elapsed() < std::time::Duration::from_secs(10)
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let took = recorded.elapsed();
+    let _ = worker.kill();
+    let _ = worker.wait();
+    assert_eq!(receiver.requests().len(), 1);
+    // Polling alone would wait out a back-off of 3 s or more here.
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "sent {took:?} after recording"
+    );
+}

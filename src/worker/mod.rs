@@ -135,8 +135,9 @@ pub fn run(
     let clock = outbox.clock;
     let (done_tx, done_rx) = mpsc::channel::<Signal>();
     if work.mode == Mode::Forever {
-        // Where the store can tell (PostgreSQL), new deliveries wake the
-        // loop at once; it still polls, since a notice can be missed.
+        // New deliveries wake the loop at once (PostgreSQL notifies; on
+        // SQLite a thread watches the file); it still polls, since a
+        // notice can be missed.
         let ready = done_tx.clone();
         if let Err(e) = outbox.on_ready(Box::new(move || ready.send(Signal::Ready).is_ok())) {
             say(&format!("polling only: {e}"));

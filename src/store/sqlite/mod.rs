@@ -10,6 +10,7 @@ mod plans;
 mod queries;
 mod rows;
 mod tx;
+mod watch;
 
 use super::Durability;
 use crate::core::error::{Error, Result, StorageCode};
@@ -435,6 +436,10 @@ impl Store for SqliteStore {
     /// `VACUUM` rewrites the whole file without its free pages, holding the
     /// write lock until it is done; then the WAL it went through is emptied
     /// so the file system gets the room back at once.
+    fn on_ready(&mut self, ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
+        watch::watch(&self.path, ready).map(|()| true)
+    }
+
     fn vacuum(&mut self) -> Result<bool> {
         self.conn
             .execute_batch("VACUUM")
