@@ -52,3 +52,25 @@ fn help_never_prints_environment_values() {
         assert!(!text.contains("OUTBOX_BUSY_TIMEOUT=3s"));
     }
 }
+
+#[test]
+fn work_help_and_its_man_page_give_the_handler_contract() {
+    let text = help(&["work", "--help"], &[]);
+    for words in [
+        "stdin",
+        "exit 0",
+        "exit 65",
+        "OUTBOX_ATTEMPT",
+        "OUTBOX_DELIVERY_ID",
+        "--grace",
+    ] {
+        assert!(text.contains(words), "work --help lacks {words:?}:\n{text}");
+    }
+    let page = help(&["man", "work"], &[]);
+    assert!(
+        page.contains("OUTBOX_ATTEMPT") && page.contains("65"),
+        "{page}"
+    );
+    let top = help(&["--help"], &[]);
+    assert!(top.lines().next().unwrap().contains("PostgreSQL"), "{top}");
+}

@@ -45,8 +45,9 @@ Examples:
 
 Every command has --help; `outbox man` prints the man page.";
 
-/// An integration event outbox in one SQLite file: record events, fan them
-/// out to subscriptions, and let workers claim, complete and retry deliveries.
+/// An integration event outbox in one SQLite file (or a PostgreSQL database):
+/// record events, fan them out to subscriptions, and let workers claim,
+/// complete and retry deliveries.
 #[derive(Debug, Parser)]
 #[command(
     name = "outbox",
@@ -139,10 +140,27 @@ pub enum Command {
   outbox prune --older-than 7d --vacuum          # SQLite: give the space back (run when quiet)")]
     Prune(prune::PruneArgs),
     /// Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls.
-    #[command(after_long_help = "Examples:
+    #[command(
+        after_long_help = "The handler (the command after --), once per delivery:
+  stdin     {\"delivery\": {...}, \"event\": {...}}, as delivery get and event get print them
+  exit 0    completes the delivery
+  exit 65   fails it for good (EX_DATAERR): no retry, whatever the policy
+  other     fails it; the subscription's retry policy schedules the next attempt
+            (as does being killed by a signal, or running past --timeout)
+  stderr    its last lines become the delivery's lastError
+  environment:
+    OUTBOX_DELIVERY_ID, OUTBOX_EVENT_ID, OUTBOX_EVENT_TYPE, OUTBOX_SUBJECT,
+    OUTBOX_CLIENT_ID, OUTBOX_SUB_ID, OUTBOX_ATTEMPT (1 for the first try),
+    OUTBOX_WORKER (the worker's name), OUTBOX_DB (so the handler can call outbox)
+  The lease is renewed while it runs; on SIGTERM or SIGINT running handlers get
+  --grace to finish, then are killed with their process group and their
+  deliveries released.
+
+Examples:
   outbox work --client billing --drain -- ./handle.sh      # cron: until nothing is ready
   outbox work --client billing --concurrency 4 -- ./handle.sh
-  outbox work --concurrency 8                              # send webhook, a2a and mcp deliveries")]
+  outbox work --concurrency 8                              # send webhook, a2a and mcp deliveries"
+    )]
     Work(work::WorkArgs),
     /// The transactional outbox: relay the rows an application writes to an
     /// outbox table of its own database, in its own transactions.
