@@ -74,3 +74,30 @@ fn work_help_and_its_man_page_give_the_handler_contract() {
     let top = help(&["--help"], &[]);
     assert!(top.lines().next().unwrap().contains("PostgreSQL"), "{top}");
 }
+
+/// On a terminal `outbox man` shows the page through man(1); piped, it
+/// prints the roff (as `outbox man > outbox.1` wants).
+#[test]
+fn outbox_man_on_a_terminal_shows_the_page() {
+    let have = |tool: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !have("man") || !have("script") {
+        eprintln!("skipped: man(1) or script(1) is not installed here");
+        return;
+    }
+    let outbox = assert_cmd::cargo::cargo_bin("outbox");
+    let line = format!("MANPAGER=cat '{}' man work", outbox.display());
+    let out = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(!shown.contains(".TH "), "roff on a terminal:\n{shown}");
+    assert!(shown.contains("outbox-work(1)"), "{shown}");
+    let piped = help(&["man", "work"], &[]);
+    assert!(piped.contains(".TH outbox-work"), "{piped}");
+}

@@ -5,6 +5,7 @@
 use crate::output::{Report, View};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
+use std::io::IsTerminal as _;
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
@@ -178,6 +179,11 @@ pub fn man(args: ManArgs) -> outbox::Result<Box<dyn Report>> {
         .join("-");
     let file = format!("{wanted}.1");
     match pages.into_iter().find(|(name, _)| *name == file) {
+        // On a terminal, the page as man shows it; piped, its roff.
+        Some((_, text)) if std::io::stdout().is_terminal() => match shown_by_man(&file, &text) {
+            Some(()) => Ok(Box::new(crate::output::Silent)),
+            None => Ok(Box::new(Text(text))),
+        },
         Some((_, text)) => Ok(Box::new(Text(text))),
         None => Err(outbox::Error::input(
             "invalid:usage",
@@ -186,6 +192,20 @@ pub fn man(args: ManArgs) -> outbox::Result<Box<dyn Report>> {
             ),
         )),
     }
+}
+
+/// Shows a page with `man -l` (its pager, its width), when there is a
+/// `man` to show it; `None` when there is none.
+fn shown_by_man(file: &str, roff: &str) -> Option<()> {
+    let dir = tempfile::tempdir().ok()?;
+    let path = dir.path().join(file);
+    std::fs::write(&path, roff).ok()?;
+    let status = std::process::Command::new("man")
+        .arg("-l")
+        .arg(&path)
+        .status()
+        .ok()?;
+    status.success().then_some(())
 }
 
 /// Text printed as it is, with or without `--json`.
