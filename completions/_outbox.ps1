@@ -203,6 +203,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
             [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
@@ -338,6 +339,26 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;sub;test' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The event''s type (default: the subscription''s first type, a `*` in it read as `test`)')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
+            [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'The event''s payload, a JSON object (text, @FILE or - for stdin; default {})')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait for the endpoint''s answer')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--record', '--record', [CompletionResultType]::ParameterName, 'Record the event, for this subscription alone, and its delivery as delivered or failed (retried by the policy as any other)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;sub;delete' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -446,6 +467,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
             [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
@@ -468,6 +490,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;help;pause' {
+            break
+        }
+        'outbox;sub;help;test' {
             break
         }
         'outbox;sub;help;delete' {
@@ -1213,6 +1238,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'List subscriptions, newest first')
             [CompletionResult]::new('update', 'update', [CompletionResultType]::ParameterValue, 'Change a subscription; only the flags given change')
             [CompletionResult]::new('pause', 'pause', [CompletionResultType]::ParameterValue, 'Stop creating deliveries for a subscription')
+            [CompletionResult]::new('test', 'test', [CompletionResultType]::ParameterValue, 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record')
             [CompletionResult]::new('delete', 'delete', [CompletionResultType]::ParameterValue, 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending')
             [CompletionResult]::new('resume', 'resume', [CompletionResultType]::ParameterValue, 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten')
             [CompletionResult]::new('health', 'health', [CompletionResultType]::ParameterValue, 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)')
@@ -1234,6 +1260,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;sub;pause' {
+            break
+        }
+        'outbox;help;sub;test' {
             break
         }
         'outbox;help;sub;delete' {

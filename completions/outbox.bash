@@ -325,6 +325,9 @@ _outbox() {
             outbox__subcmd__help__subcmd__sub,secret)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__secret"
                 ;;
+            outbox__subcmd__help__subcmd__sub,test)
+                cmd="outbox__subcmd__help__subcmd__sub__subcmd__test"
+                ;;
             outbox__subcmd__help__subcmd__sub,update)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__update"
                 ;;
@@ -391,6 +394,9 @@ _outbox() {
             outbox__subcmd__sub,secret)
                 cmd="outbox__subcmd__sub__subcmd__secret"
                 ;;
+            outbox__subcmd__sub,test)
+                cmd="outbox__subcmd__sub__subcmd__test"
+                ;;
             outbox__subcmd__sub,update)
                 cmd="outbox__subcmd__sub__subcmd__update"
                 ;;
@@ -426,6 +432,9 @@ _outbox() {
                 ;;
             outbox__subcmd__sub__subcmd__help,secret)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__secret"
+                ;;
+            outbox__subcmd__sub__subcmd__help,test)
+                cmd="outbox__subcmd__sub__subcmd__help__subcmd__test"
                 ;;
             outbox__subcmd__sub__subcmd__help,update)
                 cmd="outbox__subcmd__sub__subcmd__help__subcmd__update"
@@ -2463,7 +2472,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub)
-            opts="create get list update pause delete resume health match secret backfill"
+            opts="create get list update pause test delete resume health match secret backfill"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2603,6 +2612,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__sub__subcmd__secret)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__sub__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3203,7 +3226,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause delete resume health match secret backfill help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list update pause test delete resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3503,7 +3526,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help)
-            opts="create get list update pause delete resume health match secret backfill help"
+            opts="create get list update pause test delete resume health match secret backfill help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3657,6 +3680,20 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__help__subcmd__secret)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__help__subcmd__test)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3868,6 +3905,56 @@ _outbox() {
             fi
             case "${prev}" in
                 --set)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__sub__subcmd__test)
+            opts="-q -h -V --type --subject --payload --record --timeout --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subject)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -187,6 +187,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand test 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record'
             cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
@@ -316,6 +317,25 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;sub;test'= {
+            cand --type 'The event''s type (default: the subscription''s first type, a `*` in it read as `test`)'
+            cand --subject 'subject'
+            cand --payload 'The event''s payload, a JSON object (text, @FILE or - for stdin; default {})'
+            cand --timeout 'How long to wait for the endpoint''s answer'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --record 'Record the event, for this subscription alone, and its delivery as delivered or failed (retried by the policy as any other)'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;sub;delete'= {
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -418,6 +438,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand test 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record'
             cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
@@ -435,6 +456,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;sub;help;update'= {
         }
         &'outbox;sub;help;pause'= {
+        }
+        &'outbox;sub;help;test'= {
         }
         &'outbox;sub;help;delete'= {
         }
@@ -1113,6 +1136,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand list 'List subscriptions, newest first'
             cand update 'Change a subscription; only the flags given change'
             cand pause 'Stop creating deliveries for a subscription'
+            cand test 'Send one test event to the subscription''s endpoint now, through the sender outbox work uses, and show what it answered. Nothing is written to the ledger unless --record'
             cand delete 'Delete a subscription: no more deliveries for it. Its finished deliveries stay in the ledger (delivery get and chain still answer); its secrets, health and lanes go with it. Refused while it has deliveries queued or claimed, unless --cancel-pending'
             cand resume 'Start creating deliveries for a paused or disabled subscription again, and reset its health: breaker closed, failures forgotten'
             cand health 'Show each subscription''s endpoint health: breaker, failures, last success, rate and in-flight use, pauses (every subscription, the newest 500, or the one named)'
@@ -1129,6 +1153,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;sub;update'= {
         }
         &'outbox;help;sub;pause'= {
+        }
+        &'outbox;help;sub;test'= {
         }
         &'outbox;help;sub;delete'= {
         }

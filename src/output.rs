@@ -9,7 +9,7 @@ pub mod relay;
 mod tables;
 mod worker;
 
-pub use answers::Explained;
+pub use answers::{Explained, Trial};
 pub use lifecycle::StatsWithDead;
 pub use metrics::{Metrics, sparkline};
 pub use worker::{WithEvent, failure_line};

@@ -584,3 +584,107 @@ fn an_idle_worker_on_sqlite_wakes_when_a_delivery_is_recorded() {
         "sent {took:?} after recording"
     );
 }
+
+fn trial_answer(request: &common::receiver::Request) -> common::receiver::Answer {
+    match request.path.as_str() {
+        "/down" => common::receiver::Answer::status(500, "database on fire"),
+        _ => common::receiver::Answer::status(200, r#"{"received": true}"#),
+    }
+}
+
+test_on_both!(
+    sub_test_sends_one_event_now_and_records_it_only_when_asked,
+    "sub_test"
+);
+fn sub_test_sends_one_event_now_and_records_it_only_when_asked(db: Db) {
+    let receiver = common::receiver::Receiver::start(trial_answer);
+    let ok = format!(
+        "{}/ok-{}",
+        receiver.url,
+        if db.is_sqlite() { "s" } else { "p" }
+    );
+    let sub = db.sub(&[
+        "--types",
+        "order.*",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &ok,
+    ]);
+    let bystander = db.sub(&["--types", "order.*"]);
+    let before = db.state();
+    let sent = db.json(
+        NOW,
+        &["sub", "test", &sub, "--payload", r#"{"orderId": "o-1"}"#],
+    );
+    assert_eq!(sent["outcome"], "delivered", "{sent}");
+    assert_eq!(sent["eventType"], "order.test");
+    assert_eq!(sent["response"]["status"], 200);
+    assert_eq!(sent["recorded"], false);
+    let hits: Vec<_> = receiver
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.starts_with("/ok-"))
+        .collect();
+    assert_eq!(hits.len(), 1);
+    assert_eq!(
+        hits[0].headers["webhook-id"],
+        sent["eventId"].as_str().unwrap()
+    );
+    assert!(hits[0].headers["webhook-signature"].starts_with("v1,"));
+    assert!(
+        hits[0].body.contains(r#""orderId":"o-1""#),
+        "{}",
+        hits[0].body
+    );
+    // The signing secret it made aside, nothing was recorded.
+    let after = db.state();
+    assert_eq!(
+        after
+            .as_str()
+            .unwrap()
+            .lines()
+            .filter(|l| !l.contains("\"secret\""))
+            .collect::<Vec<_>>(),
+        before.as_str().unwrap().lines().collect::<Vec<_>>()
+    );
+
+    let recorded = db.json(
+        NOW,
+        &["sub", "test", &sub, "--record", "--type", "order.paid"],
+    );
+    assert_eq!(recorded["recorded"], true);
+    assert_eq!(recorded["delivery"]["status"], "delivered", "{recorded}");
+    let event = db.json(
+        NOW,
+        &["event", "get", recorded["eventId"].as_str().unwrap()],
+    );
+    assert_eq!(
+        event["event"]["subscriptions"],
+        serde_json::json!([sub]),
+        "for this subscription alone"
+    );
+    let others = db.json(NOW, &["delivery", "list", "--sub", &bystander]);
+    assert_eq!(others["count"], 0);
+
+    let down = db.sub(&[
+        "--types",
+        "order.*",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &format!("{}/down", receiver.url),
+    ]);
+    let out = db.output(NOW, &["sub", "test", &down]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["outcome"], "failed");
+    assert!(
+        answer["error"].as_str().unwrap().starts_with("HTTP 500"),
+        "{answer}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did not take the test event"));
+
+    let out = db.output(NOW, &["sub", "test", &bystander]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

@@ -49,6 +49,39 @@ pub enum SubCommand {
         /// The subscription id (`sub_...`).
         id: String,
     },
+    /// Send one test event to the subscription's endpoint now, through the
+    /// sender outbox work uses, and show what it answered. Nothing is
+    /// written to the ledger unless --record.
+    #[command(after_long_help = "Examples:
+  outbox sub test sub_3a78f5b5
+  outbox sub test sub_3a78f5b5 --type order.created --payload '{\"orderId\": \"o-1\"}'
+  outbox sub test sub_3a78f5b5 --record --json")]
+    Test {
+        /// The subscription id (`sub_...`, or a unique prefix).
+        id: String,
+        /// The event's type (default: the subscription's first type, a
+        /// `*` in it read as `test`).
+        #[arg(long = "type", value_name = "TYPE")]
+        event_type: Option<String>,
+        #[arg(long)]
+        subject: Option<String>,
+        /// The event's payload, a JSON object (text, @FILE or - for stdin;
+        /// default {}).
+        #[arg(long, value_name = "JSON")]
+        payload: Option<String>,
+        /// Record the event, for this subscription alone, and its delivery
+        /// as delivered or failed (retried by the policy as any other).
+        #[arg(long)]
+        record: bool,
+        /// How long to wait for the endpoint's answer.
+        #[arg(
+            allow_hyphen_values = true,
+            long,
+            value_name = "DURATION",
+            default_value = "15s"
+        )]
+        timeout: String,
+    },
     /// Delete a subscription: no more deliveries for it. Its finished
     /// deliveries stay in the ledger (delivery get and chain still answer);
     /// its secrets, health and lanes go with it. Refused while it has
@@ -371,6 +404,37 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
             let paused = status_change(SubscriptionStatus::Paused);
             Box::new(outbox.update_subscription(&id, &paused)?)
+        }
+        SubCommand::Test {
+            id,
+            event_type,
+            subject,
+            payload,
+            record,
+            timeout,
+        } => {
+            let timeout = super::duration_flag("timeout", &timeout)?;
+            let payload = ctx.maybe_json_object("payload", payload.as_deref())?;
+            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
+            let event_type = match event_type {
+                Some(t) => t,
+                None => {
+                    let sub = outbox.get_subscription(&id)?.subscription;
+                    let first = sub.event_types.first().cloned().unwrap_or_default();
+                    first.replace('*', "test")
+                }
+            };
+            let req = outbox::core::events::RecordEvent {
+                event_type,
+                subject,
+                payload,
+                source: Some("outbox".to_owned()),
+                ..Default::default()
+            };
+            let sender = outbox::worker::send::Sender::new(timeout);
+            Box::new(crate::output::Trial(
+                outbox.send_trial(&id, &req, record, &sender)?,
+            ))
         }
         SubCommand::Delete { id, cancel_pending } => {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;

@@ -289,6 +289,13 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
 }
 
 impl Prepared {
+    /// The event for `sub` alone (`sub test --record`), whatever else it
+    /// would match.
+    pub(crate) fn only_for(&mut self, sub: Subscription) {
+        self.event.subscriptions = vec![sub.sub_id.clone()];
+        self.subscriptions = vec![sub];
+    }
+
     /// What a batch holds of a prepared event while it sorts the batch:
     /// the event and which of its fields an existing event keeps.
     pub(crate) fn held(&self) -> (&Event, [bool; 3]) {

@@ -26,6 +26,7 @@ mod sorter;
 pub mod storage;
 pub mod subscriptions;
 pub mod transfer;
+pub mod trial;
 
 use crate::core::error::{Error, Result};
 use crate::core::storage::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};

@@ -15,6 +15,7 @@ use outbox::core::health::report::{Held, WhyHeld};
 use outbox::core::ordering::Waiting;
 use outbox::core::retries::{Failed, Retried, RetryOutcome};
 use outbox::core::subscriptions::{SubscriptionDeleted, SubscriptionList, SubscriptionReply};
+use outbox::worker::trial::TrialSent;
 
 impl Human for EventRecorded {
     fn human(&self, view: &View) -> String {
@@ -68,6 +69,67 @@ impl Human for SubscriptionDeleted {
         }
         out
     }
+}
+
+/// `sub test`'s answer: the exit status says whether the endpoint took
+/// the event (1 when it did not), as `curl --fail` would.
+pub struct Trial(pub TrialSent);
+
+impl super::Report for Trial {
+    fn json(&self) -> serde_json::Value {
+        serde_json::to_value(&self.0).expect("answers serialise")
+    }
+    fn human(&self, view: &View) -> String {
+        trial_text(&self.0, view)
+    }
+    fn refusals(&self) -> Vec<String> {
+        match (&self.0.outcome, &self.0.error) {
+            (&"failed", Some(error)) => vec![format!(
+                "subscription {}: the endpoint did not take the test event: {error}",
+                self.0.sub_id
+            )],
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn trial_text(this: &TrialSent, _view: &View) -> String {
+    let answered = this
+        .response
+        .as_ref()
+        .map(|r| {
+            let body = r["body"].as_str().unwrap_or("").replace(['\r', '\n'], " ");
+            let body: String = body.chars().take(200).collect();
+            format!("HTTP {} {}", r["status"], body)
+                .trim_end()
+                .to_owned()
+        })
+        .unwrap_or_default();
+    let mut out = match (this.outcome, &this.error) {
+        ("delivered", _) => format!(
+            "delivered {} ({}) to {} in {} ms: {answered}",
+            this.event_id, this.event_type, this.endpoint, this.duration_ms
+        ),
+        (_, error) => format!(
+            "failed to deliver {} ({}) to {} after {} ms: {}",
+            this.event_id,
+            this.event_type,
+            this.endpoint,
+            this.duration_ms,
+            error.as_deref().unwrap_or(&answered)
+        ),
+    };
+    if this.retry == Some(false) {
+        out.push_str(" (a worker would not retry it)");
+    }
+    match &this.delivery {
+        Some(d) => out.push_str(&format!(
+            "\nrecorded: delivery {} is {}",
+            d.delivery_id, d.status
+        )),
+        None => out.push_str("\nnothing recorded (--record records it)"),
+    }
+    out
 }
 
 impl Human for SubscriptionList {

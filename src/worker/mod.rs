@@ -13,6 +13,7 @@ pub mod send;
 pub mod settle;
 pub mod signing;
 mod told;
+pub mod trial;
 
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
@@ -295,7 +296,7 @@ fn spawn(
 }
 
 /// How an outcome is recorded; `None` for one that is not.
-fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
+pub(super) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
     let worker = Some(worker.to_owned());
     match outcome {
         Outcome::Delivered { meta } => Some(Finish::Complete(Complete {
