@@ -3302,7 +3302,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3349,6 +3349,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-attempts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -3986,7 +3990,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4033,6 +4037,10 @@ _outbox() {
                     return 0
                     ;;
                 --max-attempts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --header)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

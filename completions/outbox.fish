@@ -197,6 +197,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l header -d 'A header every webhook request carries, `Name: value` (repeatable; `Name:` removes it). Values of names that look secret (Authorization, *-Key, *-Token) are shown as ***' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"
@@ -275,6 +276,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-schedule -d 'Delays before attempts 2, 3, ... as durations (5s,5m,30m,2h); the last one repeats. `none` removes the retry policy' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l retry-jitter -d 'Move each retry delay by a random amount within ±PCT (e.g. 20%)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-attempts -d 'Attempts a delivery gets before it is dead (1-100; default 3)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l header -d 'A header every webhook request carries, `Name: value` (repeatable; `Name:` removes it). Values of names that look secret (Authorization, *-Key, *-Token) are shown as ***' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"

@@ -688,3 +688,68 @@ fn sub_test_sends_one_event_now_and_records_it_only_when_asked(db: Db) {
     let out = db.output(NOW, &["sub", "test", &bystander]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+test_on_both!(
+    a_webhook_carries_its_subscriptions_headers_their_secrets_masked,
+    "sub_headers"
+);
+fn a_webhook_carries_its_subscriptions_headers_their_secrets_masked(db: Db) {
+    let receiver = common::receiver::Receiver::start(trial_answer);
+    let path = format!("/hdr-{}", if db.is_sqlite() { "s" } else { "p" });
+    let sub = db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &format!("{}{path}", receiver.url),
+        "--header",
+        "X-Tenant: acme",
+        "--header",
+        "Authorization: Bearer s3cr3t-t0ken",
+    ]);
+    for args in [&["sub", "get", &sub][..], &["sub", "list"]] {
+        let json = db.output(NOW, args);
+        let text = db.text(NOW, args);
+        for shown in [String::from_utf8_lossy(&json.stdout).into_owned(), text] {
+            assert!(!shown.contains("s3cr3t-t0ken"), "{args:?}: {shown}");
+        }
+    }
+    let got = db.json(NOW, &["sub", "get", &sub]);
+    assert_eq!(got["subscription"]["meta"]["headers"]["X-Tenant"], "acme");
+    assert_eq!(
+        got["subscription"]["meta"]["headers"]["Authorization"],
+        "***"
+    );
+    // An export carries it, for import.
+    assert!(db.state().as_str().unwrap().contains("s3cr3t-t0ken"));
+    db.record(NOW, "t", "a");
+    db.cmd(NOW, &["work", "--drain"]).output().unwrap();
+    let hit = receiver
+        .requests()
+        .into_iter()
+        .find(|r| r.path == path)
+        .expect("sent");
+    assert_eq!(hit.headers["x-tenant"], "acme");
+    assert_eq!(hit.headers["authorization"], "Bearer s3cr3t-t0ken");
+    assert!(hit.headers["webhook-signature"].starts_with("v1,"));
+    // Removed with an empty value; outbox's own headers cannot be set.
+    let updated = db.json(NOW, &["sub", "update", &sub, "--header", "x-tenant:"]);
+    assert!(
+        updated["subscription"]["meta"]["headers"]
+            .get("X-Tenant")
+            .is_none(),
+        "{updated}"
+    );
+    let out = db.output(
+        NOW,
+        &[
+            "sub",
+            "update",
+            &sub,
+            "--header",
+            "webhook-signature: v1,forged",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

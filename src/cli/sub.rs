@@ -183,6 +183,11 @@ pub struct FieldArgs {
     /// Attempts a delivery gets before it is dead (1-100; default 3).
     #[arg(allow_negative_numbers = true, long, value_name = "N")]
     pub max_attempts: Option<i64>,
+    /// A header every webhook request carries, `Name: value` (repeatable;
+    /// `Name:` removes it). Values of names that look secret
+    /// (Authorization, *-Key, *-Token) are shown as ***.
+    #[arg(long = "header", value_name = "NAME: VALUE")]
+    pub headers: Vec<String>,
     /// The tool an `mcp` subscription's deliveries call on its server
     /// (`tools/call`), kept in `meta.mcp`.
     #[arg(long, value_name = "NAME")]
@@ -254,6 +259,11 @@ impl FieldArgs {
                 on_dead: self.on_dead.as_deref().map(str::parse).transpose()?,
             },
             protection: self.protection.change()?,
+            headers: self
+                .headers
+                .iter()
+                .map(|h| outbox::core::headers::parse(h))
+                .collect::<Result<_>>()?,
         })
     }
 }

@@ -11,6 +11,7 @@ pub mod coerce;
 pub mod deliveries;
 pub mod error;
 pub mod events;
+pub mod headers;
 pub mod health;
 pub mod ids;
 pub mod json;

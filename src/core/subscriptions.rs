@@ -36,19 +36,41 @@ pub struct SubscriptionFields {
     pub ordering: OrderingChange,
     /// Changes to the protection kept in `meta.protection`.
     pub protection: ProtectionChange,
+    /// Headers to set (or, with an empty value, remove) in `meta.headers`.
+    pub headers: Vec<(String, String)>,
 }
 
 /// One subscription.
 #[derive(Clone, Debug, Serialize)]
 pub struct SubscriptionReply {
     pub ok: OkTrue,
+    #[serde(serialize_with = "shown")]
     pub subscription: Subscription,
+}
+
+/// A subscription in an answer: secret-looking header values as `***`
+/// (see [`super::headers`]); an export writes them whole.
+fn shown<S: serde::Serializer>(sub: &Subscription, serializer: S) -> Result<S::Ok, S::Error> {
+    super::headers::masked(sub.clone()).serialize(serializer)
+}
+
+fn all_shown<S: serde::Serializer>(
+    subs: &[Subscription],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = serializer.serialize_seq(Some(subs.len()))?;
+    for sub in subs {
+        seq.serialize_element(&super::headers::masked(sub.clone()))?;
+    }
+    seq.end()
 }
 
 /// `listSubscriptions` and `matchEvent` answers.
 #[derive(Clone, Debug, Serialize)]
 pub struct SubscriptionList {
     pub ok: OkTrue,
+    #[serde(serialize_with = "all_shown")]
     pub subscriptions: Vec<Subscription>,
     pub count: usize,
 }
@@ -174,6 +196,7 @@ pub(crate) fn create(
     let mut meta = fields.meta.clone().unwrap_or_default();
     fields.retry.apply(&mut meta);
     meta.extend(fields.meta_set.clone());
+    super::headers::apply(&mut meta, &fields.headers);
     fields.ordering.apply(&mut meta)?;
     fields.protection.apply(&mut meta);
     let sub_id = match sub_id {
@@ -230,6 +253,7 @@ pub(crate) fn update(
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);
     meta.extend(changes.meta_set.clone());
+    super::headers::apply(&mut meta, &changes.headers);
     changes.ordering.apply(&mut meta)?;
     changes.protection.apply(&mut meta);
     if was_ordered && Ordering::from_meta(&meta).is_none() {
@@ -275,6 +299,7 @@ pub(crate) fn list(
 #[derive(Clone, Debug, Serialize)]
 pub struct SubscriptionDeleted {
     pub ok: OkTrue,
+    #[serde(serialize_with = "shown")]
     pub subscription: Subscription,
     pub deleted: bool,
     #[serde(rename = "canceledDeliveries")]

@@ -136,6 +136,8 @@ pub(super) fn event_table(events: &[Event], view: &View) -> String {
 }
 
 pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
+    // Secret-looking header values are never shown.
+    let s = &outbox::core::headers::masked(s.clone());
     key_values(
         view,
         vec![

@@ -90,6 +90,14 @@ impl Sender {
                     .collect();
                 let body = body.to_string();
                 let signature = signature_header(&keys, &event.event_id, now, &body);
+                // The subscription's own headers first: what outbox sets
+                // is set after them and wins.
+                let mut request = request;
+                if let Some(sub) = &claimed.subscription {
+                    for (name, value) in crate::core::headers::of(&sub.meta) {
+                        request = request.header(name, value);
+                    }
+                }
                 let request = request
                     .header("webhook-id", &event.event_id)
                     .header("webhook-timestamp", now.to_string())
