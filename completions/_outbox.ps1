@@ -1012,6 +1012,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            [CompletionResult]::new('rejected', 'rejected', [CompletionResultType]::ParameterValue, 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1091,11 +1092,104 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;relay;rejected' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The rejected rows, oldest first, with why each was refused')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Delete rejected rows for good')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;relay;rejected;list' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (default 100)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;rejected;retry' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every rejected row')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;rejected;drop' {
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)')
+            [CompletionResult]::new('--table', '--table', [CompletionResultType]::ParameterName, 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every rejected row')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;relay;rejected;help' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The rejected rows, oldest first, with why each was refused')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Delete rejected rows for good')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;relay;rejected;help;list' {
+            break
+        }
+        'outbox;relay;rejected;help;retry' {
+            break
+        }
+        'outbox;relay;rejected;help;drop' {
+            break
+        }
+        'outbox;relay;rejected;help;help' {
+            break
+        }
         'outbox;relay;help' {
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'Print the DDL of the application''s outbox table, for migrations of its own')
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            [CompletionResult]::new('rejected', 'rejected', [CompletionResultType]::ParameterValue, 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1109,6 +1203,21 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;relay;help;status' {
+            break
+        }
+        'outbox;relay;help;rejected' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The rejected rows, oldest first, with why each was refused')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Delete rejected rows for good')
+            break
+        }
+        'outbox;relay;help;rejected;list' {
+            break
+        }
+        'outbox;relay;help;rejected;retry' {
+            break
+        }
+        'outbox;relay;help;rejected;drop' {
             break
         }
         'outbox;relay;help;help' {
@@ -1362,6 +1471,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing')
             [CompletionResult]::new('run', 'run', [CompletionResultType]::ParameterValue, 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded')
             [CompletionResult]::new('status', 'status', [CompletionResultType]::ParameterValue, 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table')
+            [CompletionResult]::new('rejected', 'rejected', [CompletionResultType]::ParameterValue, 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them')
             break
         }
         'outbox;help;relay;schema' {
@@ -1374,6 +1484,21 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;relay;status' {
+            break
+        }
+        'outbox;help;relay;rejected' {
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The rejected rows, oldest first, with why each was refused')
+            [CompletionResult]::new('retry', 'retry', [CompletionResultType]::ParameterValue, 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again')
+            [CompletionResult]::new('drop', 'drop', [CompletionResultType]::ParameterValue, 'Delete rejected rows for good')
+            break
+        }
+        'outbox;help;relay;rejected;list' {
+            break
+        }
+        'outbox;help;relay;rejected;retry' {
+            break
+        }
+        'outbox;help;relay;rejected;drop' {
             break
         }
         'outbox;help;export' {

@@ -286,6 +286,9 @@ _outbox() {
             outbox__subcmd__help__subcmd__relay,init)
                 cmd="outbox__subcmd__help__subcmd__relay__subcmd__init"
                 ;;
+            outbox__subcmd__help__subcmd__relay,rejected)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__rejected"
+                ;;
             outbox__subcmd__help__subcmd__relay,run)
                 cmd="outbox__subcmd__help__subcmd__relay__subcmd__run"
                 ;;
@@ -294,6 +297,15 @@ _outbox() {
                 ;;
             outbox__subcmd__help__subcmd__relay,status)
                 cmd="outbox__subcmd__help__subcmd__relay__subcmd__status"
+                ;;
+            outbox__subcmd__help__subcmd__relay__subcmd__rejected,drop)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__drop"
+                ;;
+            outbox__subcmd__help__subcmd__relay__subcmd__rejected,list)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__list"
+                ;;
+            outbox__subcmd__help__subcmd__relay__subcmd__rejected,retry)
+                cmd="outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__retry"
                 ;;
             outbox__subcmd__help__subcmd__sub,backfill)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__backfill"
@@ -337,6 +349,9 @@ _outbox() {
             outbox__subcmd__relay,init)
                 cmd="outbox__subcmd__relay__subcmd__init"
                 ;;
+            outbox__subcmd__relay,rejected)
+                cmd="outbox__subcmd__relay__subcmd__rejected"
+                ;;
             outbox__subcmd__relay,run)
                 cmd="outbox__subcmd__relay__subcmd__run"
                 ;;
@@ -352,6 +367,9 @@ _outbox() {
             outbox__subcmd__relay__subcmd__help,init)
                 cmd="outbox__subcmd__relay__subcmd__help__subcmd__init"
                 ;;
+            outbox__subcmd__relay__subcmd__help,rejected)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__rejected"
+                ;;
             outbox__subcmd__relay__subcmd__help,run)
                 cmd="outbox__subcmd__relay__subcmd__help__subcmd__run"
                 ;;
@@ -360,6 +378,39 @@ _outbox() {
                 ;;
             outbox__subcmd__relay__subcmd__help,status)
                 cmd="outbox__subcmd__relay__subcmd__help__subcmd__status"
+                ;;
+            outbox__subcmd__relay__subcmd__help__subcmd__rejected,drop)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__drop"
+                ;;
+            outbox__subcmd__relay__subcmd__help__subcmd__rejected,list)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__list"
+                ;;
+            outbox__subcmd__relay__subcmd__help__subcmd__rejected,retry)
+                cmd="outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__retry"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected,drop)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__drop"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected,help)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected,list)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__list"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected,retry)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__retry"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected__subcmd__help,drop)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__drop"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected__subcmd__help,help)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__help"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected__subcmd__help,list)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__list"
+                ;;
+            outbox__subcmd__relay__subcmd__rejected__subcmd__help,retry)
+                cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__retry"
                 ;;
             outbox__subcmd__sub,backfill)
                 cmd="outbox__subcmd__sub__subcmd__backfill"
@@ -2388,7 +2439,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__relay)
-            opts="schema init run status"
+            opts="schema init run status rejected"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2404,6 +2455,62 @@ _outbox() {
         outbox__subcmd__help__subcmd__relay__subcmd__init)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__rejected)
+            opts="list retry drop"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2858,7 +2965,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__relay)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version schema init run status help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version schema init run status rejected help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2892,7 +2999,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__relay__subcmd__help)
-            opts="schema init run status help"
+            opts="schema init run status rejected help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2922,6 +3029,62 @@ _outbox() {
         outbox__subcmd__relay__subcmd__help__subcmd__init)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__rejected)
+            opts="list retry drop"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__help__subcmd__rejected__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2978,6 +3141,240 @@ _outbox() {
         outbox__subcmd__relay__subcmd__init)
             opts="-q -h -V --from --table --create --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected)
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version list retry drop help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__drop)
+            opts="-q -h -V --from --table --all --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__help)
+            opts="list retry drop help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__drop)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__retry)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__list)
+            opts="-q -h -V --from --table --limit --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__relay__subcmd__rejected__subcmd__retry)
+            opts="-q -h -V --from --table --all --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

@@ -933,6 +933,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
             cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
             cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+            cand rejected 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;relay;schema'= {
@@ -1007,11 +1008,95 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;relay;rejected'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand list 'The rejected rows, oldest first, with why each was refused'
+            cand retry 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'
+            cand drop 'Delete rejected rows for good'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;relay;rejected;list'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --limit 'At most this many (default 100)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;rejected;retry'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --all 'Every rejected row'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;rejected;drop'= {
+            cand --from 'The application''s database: a SQLite file or a postgres:// URL (passwords as for --db: PGPASSWORD, ~/.pgpass)'
+            cand --table 'The application''s outbox table (schema-qualified on PostgreSQL: app.outbox)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --all 'Every rejected row'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;relay;rejected;help'= {
+            cand list 'The rejected rows, oldest first, with why each was refused'
+            cand retry 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'
+            cand drop 'Delete rejected rows for good'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;relay;rejected;help;list'= {
+        }
+        &'outbox;relay;rejected;help;retry'= {
+        }
+        &'outbox;relay;rejected;help;drop'= {
+        }
+        &'outbox;relay;rejected;help;help'= {
+        }
         &'outbox;relay;help'= {
             cand schema 'Print the DDL of the application''s outbox table, for migrations of its own'
             cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
             cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
             cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+            cand rejected 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;relay;help;schema'= {
@@ -1021,6 +1106,17 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;relay;help;run'= {
         }
         &'outbox;relay;help;status'= {
+        }
+        &'outbox;relay;help;rejected'= {
+            cand list 'The rejected rows, oldest first, with why each was refused'
+            cand retry 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'
+            cand drop 'Delete rejected rows for good'
+        }
+        &'outbox;relay;help;rejected;list'= {
+        }
+        &'outbox;relay;help;rejected;retry'= {
+        }
+        &'outbox;relay;help;rejected;drop'= {
         }
         &'outbox;relay;help;help'= {
         }
@@ -1228,6 +1324,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand init 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application''s database; run again, it changes nothing'
             cand run 'Move the rows of the application''s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
             cand status 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+            cand rejected 'The rows the relay set aside (in the rejected table beside the application''s): list them, move mended ones back, or drop them'
         }
         &'outbox;help;relay;schema'= {
         }
@@ -1236,6 +1333,17 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;relay;run'= {
         }
         &'outbox;help;relay;status'= {
+        }
+        &'outbox;help;relay;rejected'= {
+            cand list 'The rejected rows, oldest first, with why each was refused'
+            cand retry 'Move rejected rows back into the application''s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'
+            cand drop 'Delete rejected rows for good'
+        }
+        &'outbox;help;relay;rejected;list'= {
+        }
+        &'outbox;help;relay;rejected;retry'= {
+        }
+        &'outbox;help;relay;rejected;drop'= {
         }
         &'outbox;help;export'= {
         }

@@ -838,23 +838,24 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l json -d 'Print th
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand work" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -l json -d 'Print the result object as one line of JSON'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s h -l help -d 'Print help'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -s V -l version -d 'Print version'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "rejected" -d 'The rows the relay set aside (in the rejected table beside the application\'s): list them, move mended ones back, or drop them'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l dialect -d 'The application\'s database: sqlite or postgres' -r -f -a "sqlite\t''
 postgres\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from schema" -l table -d 'The table\'s name (schema-qualified on PostgreSQL: app.outbox)' -r
@@ -920,10 +921,27 @@ complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_sub
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
+normal\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l max-payload -d 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l busy-timeout -d 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked' -r
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l color -d 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l json -d 'Print the result object as one line of JSON'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "list" -d 'The rejected rows, oldest first, with why each was refused'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "retry" -d 'Move rejected rows back into the application\'s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "drop" -d 'Delete rejected rows for good'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "rejected" -d 'The rows the relay set aside (in the rejected table beside the application\'s): list them, move mended ones back, or drop them'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s o -l output -d 'Write to this file instead of stdout' -r
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -1039,3 +1057,4 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subc
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "run" -d 'Move the rows of the application\'s outbox table into this outbox as events, oldest first, deleting each once its event is recorded'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "status" -d 'How many rows wait, how long the oldest has waited, how many were rejected, and whether a relay holds the table'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and __fish_seen_subcommand_from relay" -f -a "rejected" -d 'The rows the relay set aside (in the rejected table beside the application\'s): list them, move mended ones back, or drop them'

@@ -3,7 +3,9 @@
 //! events; `status` tells how many wait and for how long.
 
 use super::Context;
-use crate::output::relay::{BatchLine, Initialised, RelayMetrics, RelayStatus, rejected_line};
+use crate::output::relay::{
+    BatchLine, Initialised, RejectedList, RejectedMoved, RelayMetrics, RelayStatus, rejected_line,
+};
 use crate::output::{OutputFormat, Report};
 use clap::{Args, Subcommand};
 use outbox::core::app_table::{AppTable, Conversion, TableName};
@@ -62,6 +64,54 @@ pub enum RelayCommand {
         #[arg(long, value_name = "FORMAT", value_parser = ["prometheus"])]
         format: Option<String>,
     },
+    /// The rows the relay set aside (in the rejected table beside the
+    /// application's): list them, move mended ones back, or drop them.
+    #[command(subcommand)]
+    Rejected(RejectedCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RejectedCommand {
+    /// The rejected rows, oldest first, with why each was refused.
+    #[command(after_long_help = "Examples:
+  outbox relay rejected list --from /var/lib/app/app.db
+  outbox relay rejected list --from postgres://app@db.internal/shop --table app.outbox --json")]
+    List {
+        #[command(flatten)]
+        from: FromArgs,
+        /// At most this many (default 100).
+        #[arg(long, value_name = "N", default_value_t = 100)]
+        limit: i64,
+    },
+    /// Move rejected rows back into the application's outbox table, as they
+    /// are now (mend them first, e.g. with UPDATE), in one transaction; the
+    /// relay takes them again.
+    #[command(after_long_help = "Examples:
+  sqlite3 app.db \"UPDATE outbox_rejected SET payload = '{}' WHERE seq = 42\"
+  outbox relay rejected retry --from app.db 42")]
+    Retry(Chosen),
+    /// Delete rejected rows for good.
+    #[command(after_long_help = "Examples:
+  outbox relay rejected drop --from app.db 42 43
+  outbox relay rejected drop --from app.db --all")]
+    Drop(Chosen),
+}
+
+/// Which rejected rows: by their `seq`, or all of them.
+#[derive(Debug, Args)]
+pub struct Chosen {
+    #[command(flatten)]
+    from: FromArgs,
+    /// The rows' `seq` (as `list` shows them).
+    #[arg(
+        value_name = "SEQ",
+        required_unless_present = "all",
+        conflicts_with = "all"
+    )]
+    seqs: Vec<i64>,
+    /// Every rejected row.
+    #[arg(long)]
+    all: bool,
 }
 
 #[derive(Debug, Args)]
@@ -158,6 +208,54 @@ pub fn exec(cmd: RelayCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             })
         }
         RelayCommand::Run(args) => run(args, ctx),
+        RelayCommand::Rejected(cmd) => rejected(cmd),
+    }
+}
+
+fn rejected(cmd: RejectedCommand) -> Result<Box<dyn Report>> {
+    match cmd {
+        RejectedCommand::List { from, limit } => {
+            if limit < 1 {
+                return Err(Error::input("invalid:limit", "--limit must be at least 1"));
+            }
+            let table = table(&from)?;
+            let rows = open_table(&from.from, &table)?.rejected_rows(limit)?;
+            Ok(Box::new(RejectedList {
+                ok: true,
+                count: rows.len(),
+                rejected: rows,
+            }))
+        }
+        RejectedCommand::Retry(chosen) | RejectedCommand::Drop(chosen)
+            if chosen.seqs.is_empty() && !chosen.all =>
+        {
+            Err(Error::input(
+                "invalid:usage",
+                "name the rows (their seq) or give --all",
+            ))
+        }
+        RejectedCommand::Retry(chosen) => {
+            let table = table(&chosen.from)?;
+            let seqs = (!chosen.all).then_some(chosen.seqs.as_slice());
+            let moved = open_table(&chosen.from.from, &table)?.retry_rejected(seqs)?;
+            Ok(Box::new(RejectedMoved {
+                ok: true,
+                retried: Some(moved),
+                dropped: None,
+                table: table.to_string(),
+            }))
+        }
+        RejectedCommand::Drop(chosen) => {
+            let table = table(&chosen.from)?;
+            let seqs = (!chosen.all).then_some(chosen.seqs.as_slice());
+            let dropped = open_table(&chosen.from.from, &table)?.drop_rejected(seqs)?;
+            Ok(Box::new(RejectedMoved {
+                ok: true,
+                retried: None,
+                dropped: Some(dropped),
+                table: table.to_string(),
+            }))
+        }
     }
 }
 

@@ -242,6 +242,32 @@ pub trait AppTable: Send {
     /// changing) or `timeout` passes; `true` when something changed.
     fn wait(&mut self, timeout: std::time::Duration) -> Result<bool>;
     fn status(&mut self) -> Result<TableStatus>;
+    /// The rows the relay set aside, oldest first, at most `limit`.
+    fn rejected_rows(&mut self, limit: i64) -> Result<Vec<RejectedRow>>;
+    /// Moves the rejected rows named by `seq` (every one with `None`)
+    /// back into the table, as they are now (mended by hand, say), in one
+    /// transaction: how many moved.
+    fn retry_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64>;
+    /// Deletes the rejected rows named (every one with `None`): how many.
+    fn drop_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64>;
+}
+
+/// A row of the rejected table as `relay rejected list` shows it: its
+/// columns as text, why it was refused and when.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RejectedRow {
+    pub seq: i64,
+    #[serde(rename = "type")]
+    pub event_type: Option<String>,
+    pub subject: Option<String>,
+    pub source: Option<String>,
+    pub target: Option<String>,
+    pub payload: Option<String>,
+    pub event_id: Option<String>,
+    pub created_at: Option<i64>,
+    pub error: String,
+    pub rejected_at: i64,
 }
 
 #[cfg(test)]

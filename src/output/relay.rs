@@ -145,3 +145,51 @@ impl Human for Initialised {
         )
     }
 }
+
+/// `relay rejected list`.
+#[derive(Serialize)]
+pub struct RejectedList {
+    pub ok: bool,
+    pub rejected: Vec<outbox::core::app_table::RejectedRow>,
+    pub count: usize,
+}
+
+impl Human for RejectedList {
+    fn human(&self, view: &View) -> String {
+        let mut table = view.table(&["seq", "type", "subject", "rejected", "error"]);
+        for row in &self.rejected {
+            table.add_row(vec![
+                row.seq.to_string(),
+                row.event_type.clone().unwrap_or_else(|| "-".to_owned()),
+                row.subject.clone().unwrap_or_else(|| "-".to_owned()),
+                super::relative(row.rejected_at, view.now),
+                row.error.clone(),
+            ]);
+        }
+        let noun = if self.count == 1 { "row" } else { "rows" };
+        format!("{}\n{} rejected {noun}", view.finish(table), self.count)
+    }
+}
+
+/// `relay rejected retry|drop`: how many rows moved back or went.
+#[derive(Serialize)]
+pub struct RejectedMoved {
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retried: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dropped: Option<u64>,
+    pub table: String,
+}
+
+impl Human for RejectedMoved {
+    fn human(&self, _view: &View) -> String {
+        match (self.retried, self.dropped) {
+            (Some(n), _) => format!(
+                "{n} rejected rows moved back into {}; the relay takes them again",
+                self.table
+            ),
+            (_, n) => format!("{} rejected rows dropped", n.unwrap_or(0)),
+        }
+    }
+}

@@ -4,7 +4,9 @@
 //! refused inside the outbox's own transaction when it is the same one.
 
 use super::pg_error;
-use crate::core::app_table::{AppRow, AppTable, Cell, Rejected, TableName, TableStatus};
+use crate::core::app_table::{
+    AppRow, AppTable, Cell, Rejected, RejectedRow, TableName, TableStatus,
+};
 use crate::core::error::{Error, Result, StorageCode};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, NoTls, Row};
@@ -340,6 +342,18 @@ impl AppTable for PgAppTable {
         // One wake-up covers every row inserted so far.
         while let Ok(Some(_)) = notifications.iter().next() {}
         Ok(woken)
+    }
+
+    fn rejected_rows(&mut self, limit: i64) -> Result<Vec<RejectedRow>> {
+        super::rejected::list(&mut self.client, &self.table, limit)
+    }
+
+    fn retry_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64> {
+        super::rejected::retry(&mut self.client, &self.table, seqs)
+    }
+
+    fn drop_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64> {
+        super::rejected::drop(&mut self.client, &self.table, seqs)
     }
 
     fn status(&mut self) -> Result<TableStatus> {

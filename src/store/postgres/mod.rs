@@ -8,6 +8,7 @@ mod notify;
 mod password;
 #[cfg(test)]
 mod plans;
+mod rejected;
 mod rows;
 mod tx;
 

@@ -5,7 +5,9 @@
 //! beside it, not a table in it.
 
 use super::sql_error;
-use crate::core::app_table::{AppRow, AppTable, Cell, Rejected, TableName, TableStatus};
+use crate::core::app_table::{
+    AppRow, AppTable, Cell, Rejected, RejectedRow, TableName, TableStatus,
+};
 use crate::core::error::{Error, Result, StorageCode};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OpenFlags, params_from_iter};
@@ -283,6 +285,18 @@ impl AppTable for SqliteAppTable {
             }
             std::thread::sleep(left.min(WATCH_EVERY));
         }
+    }
+
+    fn rejected_rows(&mut self, limit: i64) -> Result<Vec<RejectedRow>> {
+        super::rejected::list(&self.conn, &self.table, limit)
+    }
+
+    fn retry_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64> {
+        super::rejected::retry(&mut self.conn, &self.table, seqs)
+    }
+
+    fn drop_rejected(&mut self, seqs: Option<&[i64]>) -> Result<u64> {
+        super::rejected::drop(&self.conn, &self.table, seqs)
     }
 
     fn status(&mut self) -> Result<TableStatus> {

@@ -8,6 +8,7 @@ mod ledger;
 #[cfg(test)]
 mod plans;
 mod queries;
+mod rejected;
 mod rows;
 mod tx;
 mod watch;
