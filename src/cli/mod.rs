@@ -4,9 +4,12 @@
 pub mod claim;
 pub mod completions;
 pub mod delivery;
+mod durations;
 pub mod event;
 pub mod init;
 pub mod input;
+use durations::busy_timeout;
+pub use durations::{duration_flag, seconds, unix_time};
 pub use input::open_input;
 pub mod lifecycle;
 pub mod paging;
@@ -107,15 +110,6 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
-}
-
-/// `--busy-timeout`: a duration (`30s`, `2m`) or seconds; 0 fails at once.
-fn busy_timeout(text: &str) -> std::result::Result<std::time::Duration, String> {
-    match outbox::lifecycle::when::parse_duration_ms(text) {
-        Ok(ms) if ms >= 0 => Ok(std::time::Duration::from_millis(ms as u64)),
-        Ok(_) => Err("must not be negative".to_owned()),
-        Err(e) => Err(e),
-    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -409,19 +403,6 @@ pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T>
         .map(|name| name.parse::<T>().expect("possible values parse"))
 }
 
-/// A duration flag (`30s`, `5m`, `1h30m`, plain seconds) as a `Duration`;
-/// a malformed or negative one is refused naming the flag.
-pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
-    match outbox::lifecycle::when::parse_duration_ms(text) {
-        Ok(ms) if ms >= 0 => Ok(std::time::Duration::from_millis(ms as u64)),
-        Ok(_) => Err(Error::input(
-            "invalid:duration",
-            format!("--{flag}: {text:?} must not be negative"),
-        )),
-        Err(e) => Err(Error::input("invalid:duration", format!("--{flag}: {e}"))),
-    }
-}
-
 /// Flags set by SIGTERM or SIGINT (`stop`) and by SIGINT alone
 /// (`interrupted`, for exit 130): how a long-running command learns to
 /// finish what it has in hand and stop.
@@ -442,27 +423,6 @@ pub fn stop_signals() -> Result<(
             .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
     }
     Ok((stop, interrupted))
-}
-
-/// A time-valued flag in whole seconds (`--lease`, `--delay`): `30s`, `5m`,
-/// `1h30m` or plain seconds, as every duration flag takes. A negative one
-/// is a mistake, refused when given (exit 2) rather than clamped when used.
-pub fn seconds(text: &str) -> std::result::Result<i64, String> {
-    match outbox::lifecycle::when::parse_duration(text) {
-        Ok(seconds) if seconds >= 0 => Ok(seconds),
-        Ok(_) => Err("must not be negative".to_owned()),
-        Err(e) => Err(e),
-    }
-}
-
-/// A time in unix seconds (`--created-at`, `--ack-at`), within years
-/// 1970-9999 as every time outbox takes from outside.
-pub fn unix_time(text: &str) -> std::result::Result<i64, String> {
-    let unix: i64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not unix seconds"))?;
-    outbox::core::unix_in_range("the time", "invalid:time", unix).map_err(|e| e.to_string())
 }
 
 /// A window of time by when events were recorded.

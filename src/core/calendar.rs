@@ -1,5 +1,8 @@
 //! The UTC calendar: unix seconds as dates and times and back, for the
-//! times outbox shows (`2026-11-29T18:02:11Z`) and reads.
+//! times outbox shows (`2026-11-29T18:02:11Z`) and reads, and the range of
+//! times and deadlines it takes, so no arithmetic on them can wrap.
+
+use super::error::{Error, Result};
 
 /// The UTC calendar date and time of unix seconds:
 /// `(year, month, day, hour, minute, second)`.
@@ -43,4 +46,37 @@ pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
     let doy = (153 * mp + 2) / 5 + day - 1;
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     era * 146_097 + doe - 719_468
+}
+
+/// The last second of year 9999, the latest time outbox takes (from
+/// `OUTBOX_NOW`, `--created-at` or a batch's `createdAt`): with durations
+/// capped at 100 years, arithmetic on times never wraps.
+pub const LAST_UNIX_SECOND: i64 = 253_402_300_799;
+
+/// A time given from outside in unix seconds, checked to lie in years
+/// 1970-9999; `name` is how the user wrote it (`--created-at`, `OUTBOX_NOW`).
+pub fn unix_in_range(name: &str, code: &str, unix: i64) -> Result<i64> {
+    if (0..=LAST_UNIX_SECOND).contains(&unix) {
+        Ok(unix)
+    } else {
+        Err(Error::input(
+            code,
+            format!(
+                "{name} must lie in years 1970-9999 (0 to {LAST_UNIX_SECOND} unix seconds), not {unix}"
+            ),
+        ))
+    }
+}
+
+/// The instant `wait` from now, or a century on where that would not fit:
+/// a deadline never overflows, however long a wait it is given.
+pub fn instant_after(wait: std::time::Duration) -> std::time::Instant {
+    let now = std::time::Instant::now();
+    now.checked_add(wait)
+        .or_else(|| {
+            now.checked_add(std::time::Duration::from_secs(
+                LAST_UNIX_SECOND as u64 / 100,
+            ))
+        })
+        .unwrap_or(now)
 }

@@ -54,38 +54,7 @@ pub fn limit(limit: Option<i64>) -> i64 {
     limit.map_or(100, |n| n.clamp(1, 500))
 }
 
-/// The last second of year 9999, the latest time outbox takes (from
-/// `OUTBOX_NOW`, `--created-at` or a batch's `createdAt`): with durations
-/// capped at 100 years, arithmetic on times never wraps.
-pub const LAST_UNIX_SECOND: i64 = 253_402_300_799;
-
-/// A time given from outside in unix seconds, checked to lie in years
-/// 1970-9999; `name` is how the user wrote it (`--created-at`, `OUTBOX_NOW`).
-pub fn unix_in_range(name: &str, code: &str, unix: i64) -> Result<i64> {
-    if (0..=LAST_UNIX_SECOND).contains(&unix) {
-        Ok(unix)
-    } else {
-        Err(Error::input(
-            code,
-            format!(
-                "{name} must lie in years 1970-9999 (0 to {LAST_UNIX_SECOND} unix seconds), not {unix}"
-            ),
-        ))
-    }
-}
-
-/// The instant `wait` from now, or a century on where that would not fit:
-/// a deadline never overflows, however long a wait it is given.
-pub fn instant_after(wait: std::time::Duration) -> std::time::Instant {
-    let now = std::time::Instant::now();
-    now.checked_add(wait)
-        .or_else(|| {
-            now.checked_add(std::time::Duration::from_secs(
-                LAST_UNIX_SECOND as u64 / 100,
-            ))
-        })
-        .unwrap_or(now)
-}
+pub use calendar::{LAST_UNIX_SECOND, instant_after, unix_in_range};
 
 /// Where "now" comes from: the system clock, or a fixed time for replays
 /// and tests (`OUTBOX_NOW`).
