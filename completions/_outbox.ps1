@@ -343,7 +343,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
         }
         'outbox;sub;test' {
             [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'The event''s type (default: the subscription''s first type, a `*` in it read as `test`)')
-            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'subject')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'The event''s subject (default: none)')
             [CompletionResult]::new('--payload', '--payload', [CompletionResultType]::ParameterName, 'The event''s payload, a JSON object (text, @FILE or - for stdin; default {})')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'How long to wait for the endpoint''s answer')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')

@@ -321,7 +321,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
         }
         &'outbox;sub;test'= {
             cand --type 'The event''s type (default: the subscription''s first type, a `*` in it read as `test`)'
-            cand --subject 'subject'
+            cand --subject 'The event''s subject (default: none)'
             cand --payload 'The event''s payload, a JSON object (text, @FILE or - for stdin; default {})'
             cand --timeout 'How long to wait for the endpoint''s answer'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'

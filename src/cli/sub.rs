@@ -63,6 +63,7 @@ pub enum SubCommand {
         /// `*` in it read as `test`).
         #[arg(long = "type", value_name = "TYPE")]
         event_type: Option<String>,
+        /// The event's subject (default: none).
         #[arg(long)]
         subject: Option<String>,
         /// The event's payload, a JSON object (text, @FILE or - for stdin;
