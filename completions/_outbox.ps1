@@ -129,6 +129,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--target', '--target', [CompletionResultType]::ParameterName, 'Only events for this target')
             [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'Only events about this subject')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only events in this status')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list''s order')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
@@ -446,8 +448,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;backfill' {
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
-            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Events recorded before this time (same forms as --since)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
@@ -596,6 +598,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only deliveries in this status')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')
             [CompletionResult]::new('--before', '--before', [CompletionResultType]::ParameterName, 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list''s order')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
@@ -836,8 +840,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;delivery;replay' {
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
-            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Events recorded before this time (same forms as --since)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Latest attempts in these states only (comma-separated; default all three: delivered, failed, canceled)')
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')

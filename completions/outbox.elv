@@ -121,6 +121,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --target 'Only events for this target'
             cand --subject 'Only events about this subject'
             cand --status 'Only events in this status'
+            cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --limit 'At most this many (1-500, default 100)'
             cand --before 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list''s order'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
@@ -418,8 +420,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;backfill'= {
-            cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
-            cand --until 'Events recorded before this time (same forms as --since)'
+            cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
@@ -550,6 +552,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --status 'Only deliveries in this status'
+            cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --limit 'At most this many (1-500, default 100)'
             cand --before 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list''s order'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
@@ -778,8 +782,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;delivery;replay'= {
-            cand --since 'Events recorded at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
-            cand --until 'Events recorded before this time (same forms as --since)'
+            cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --status 'Latest attempts in these states only (comma-separated; default all three: delivered, failed, canceled)'
             cand --client 'Only deliveries to this client'
             cand --sub 'Only deliveries for this subscription'

@@ -38,6 +38,8 @@ pub enum DeliveryCommand {
         #[arg(long, conflicts_with_all = ["status", "dead"])]
         waiting: bool,
         #[command(flatten)]
+        window: super::WindowArgs,
+        #[command(flatten)]
         page: super::paging::PageArgs,
     },
     /// List deliveries a worker could claim now, oldest first.
@@ -294,12 +296,16 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             status,
             dead,
             waiting,
+            window,
             page,
         } => {
+            let (since, until) = window.bounds(ctx)?;
             let mut outbox = ctx.outbox()?;
             let filter = DeliveryFilter {
                 status,
                 waiting,
+                since,
+                until,
                 before: page.cursor(&mut outbox, IdKind::Delivery)?,
                 ..ctx.delivery_filter(&filter)?
             };

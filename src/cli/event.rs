@@ -93,6 +93,8 @@ pub struct ListArgs {
     #[arg(long, value_parser = one_of::<EventStatus>())]
     pub status: Option<EventStatus>,
     #[command(flatten)]
+    pub window: super::WindowArgs,
+    #[command(flatten)]
     pub page: super::paging::PageArgs,
 }
 
@@ -125,6 +127,7 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(outbox.get_event(&id)?)
         }
         EventCommand::List(args) => {
+            let (since, until) = args.window.bounds(ctx)?;
             let mut outbox = ctx.outbox()?;
             let mut filter = EventFilter {
                 event_type: args.event_type,
@@ -132,6 +135,8 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 target: args.target,
                 subject: args.subject,
                 status: args.status,
+                since,
+                until,
                 before: None,
             };
             filter.before = args.page.cursor(&mut outbox, IdKind::Event)?;

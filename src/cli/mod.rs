@@ -428,11 +428,12 @@ pub fn stop_signals() -> Result<(
 /// A window of time by when events were recorded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct WindowArgs {
-    /// Events recorded at or after this time: unix seconds, RFC 3339
-    /// (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d).
+    /// Only what was recorded (events) or created (deliveries) at or after
+    /// this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29
+    /// 18:00` (UTC), or a duration ago (2h, 7d).
     #[arg(long, value_name = "TIME")]
     pub since: Option<String>,
-    /// Events recorded before this time (same forms as --since).
+    /// Only what was recorded or created before this time (same forms as --since).
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
 }

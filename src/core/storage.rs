@@ -24,6 +24,10 @@ pub struct EventFilter {
     pub target: Option<String>,
     pub subject: Option<String>,
     pub status: Option<EventStatus>,
+    /// Recorded at or after this time (unix seconds).
+    pub since: Option<i64>,
+    /// Recorded before this time (unix seconds).
+    pub until: Option<i64>,
     /// The page after this row, in list order (newest first).
     pub before: Option<Cursor>,
 }
@@ -64,6 +68,10 @@ pub struct DeliveryFilter {
     /// Claims only: none of these subscriptions' deliveries (the worker
     /// claims them apart, within what their health lets through).
     pub except_subs: Vec<String>,
+    /// Lists and counts only: created at or after this time, and before
+    /// `until` (unix seconds).
+    pub since: Option<i64>,
+    pub until: Option<i64>,
 }
 
 impl DeliveryFilter {

@@ -89,7 +89,11 @@ impl CountChanges {
 /// subscriptions.
 pub(crate) fn kept_counts_serve(filter: &DeliveryFilter) -> bool {
     let given = |v: &Option<String>| v.as_deref().is_some_and(|s| !s.is_empty());
-    !given(&filter.event_id) && !given(&filter.sub_id) && !given(&filter.event_type)
+    !given(&filter.event_id)
+        && !given(&filter.sub_id)
+        && !given(&filter.event_type)
+        && filter.since.is_none()
+        && filter.until.is_none()
 }
 
 /// A store that keeps counts, as [`delivery_counts`] and

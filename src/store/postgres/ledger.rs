@@ -89,6 +89,7 @@ pub(super) fn event_conditions(filter: &EventFilter) -> Query {
     q.eq("target", filter.target.as_deref());
     q.eq("subject", filter.subject.as_deref());
     q.eq("status", filter.status.map(|s| s.as_str()));
+    q.between(filter.since, filter.until);
     q
 }
 
@@ -113,4 +114,29 @@ pub(super) fn event_deliveries() -> String {
     format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1 ORDER BY sub_id, attempt"
     )
+}
+
+/// `event list`: newest first, a page after the cursor.
+pub(super) fn event_list(filter: &EventFilter, limit: i64) -> Query {
+    let mut q = event_conditions(filter);
+    after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
+    let limit = q.bind(limit);
+    q.sql = format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE TRUE{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
+        q.sql
+    );
+    q
+}
+
+/// `delivery list`: newest first, a page after the cursor.
+pub(super) fn delivery_list(filter: &DeliveryFilter, limit: i64) -> Query {
+    let mut q = Query::default().deliveries(filter);
+    after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
+    let limit = q.bind(limit);
+    q.sql = format!(
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \
+         ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+        q.sql
+    );
+    q
 }

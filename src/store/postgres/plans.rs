@@ -168,6 +168,23 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         );
         assert_reads(&found, "deliveries_pkey", &format!("a transition ({when})"));
         assert!(!found.contains("deliveries_by_transport"), "{found}");
+        // A list in a window of time reads that range of its time index
+        // (and sorts only what lies in it).
+        let window = DeliveryFilter {
+            since: Some(100),
+            until: Some(200),
+            ..DeliveryFilter::default()
+        };
+        let found = query_plan(
+            &mut client,
+            false,
+            &super::ledger::delivery_list(&window, 100),
+        );
+        assert_reads(
+            &found,
+            "deliveries_by_time",
+            &format!("a list in a window ({when})"),
+        );
     }
     client
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))

@@ -56,12 +56,24 @@ impl Query {
         format!("${}", self.params.len())
     }
 
+    /// `created_at` within `[since, until)`, each bound when given.
+    pub(super) fn between(&mut self, since: Option<i64>, until: Option<i64>) {
+        for (bound, op) in [(since, ">="), (until, "<")] {
+            if let Some(at) = bound {
+                self.params.push(Box::new(at));
+                self.sql
+                    .push_str(&format!(" AND created_at {op} ${}", self.params.len()));
+            }
+        }
+    }
+
     pub(super) fn deliveries(mut self, filter: &DeliveryFilter) -> Self {
         self.eq("event_id", filter.event_id.as_deref());
         self.eq("sub_id", filter.sub_id.as_deref());
         self.eq("client_id", filter.client_id.as_deref());
         self.eq("transport", filter.transport.map(|t| t.as_str()));
         self.eq("status", filter.stage().map(|s| s.as_str()));
+        self.between(filter.since, filter.until);
         if filter.waiting && filter.in_lanes {
             self.sql.push_str(" AND lane > 0");
         }

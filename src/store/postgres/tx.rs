@@ -171,14 +171,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
-        let mut q = ledger::event_conditions(filter);
-        ledger::after_cursor(&mut q, "event_id", "<", filter.before.as_ref());
-        let limit = q.bind(limit);
-        q.sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE TRUE{} ORDER BY created_at DESC, event_id DESC LIMIT {limit}",
-            q.sql
-        );
-        self.run(q, event_row)
+        self.run(ledger::event_list(filter, limit), event_row)
     }
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
@@ -330,15 +323,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
-        let mut q = Query::default().deliveries(filter);
-        ledger::after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
-        let limit = q.bind(limit);
-        q.sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \
-             ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
-            q.sql
-        );
-        self.run(q, delivery_row)
+        self.run(ledger::delivery_list(filter, limit), delivery_row)
     }
 
     fn claimable(

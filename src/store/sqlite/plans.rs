@@ -182,6 +182,22 @@ fn hot_queries_use_indexes() {
             *label != "event",
         );
     }
+    // A window of time reads a range of the table's own order.
+    for window in [
+        by(|f| {
+            f.since = Some(100);
+            f.until = Some(200);
+        }),
+        by(|f| f.since = Some(100)),
+    ] {
+        let list = deliveries(&window, 20);
+        let read = plan(&conn, &list);
+        assert!(
+            read.starts_with("SEARCH deliveries"),
+            "list in a window:\n{read}"
+        );
+        assert_prepared_once(&conn, "list in a window", &list);
+    }
     assert_indexed(
         &conn,
         "attempts",
@@ -217,6 +233,16 @@ fn hot_queries_use_indexes() {
         },
         EventFilter {
             subject: Some("s".into()),
+            ..EventFilter::default()
+        },
+        EventFilter {
+            since: Some(100),
+            until: Some(200),
+            ..EventFilter::default()
+        },
+        EventFilter {
+            event_type: Some("t".into()),
+            since: Some(100),
             ..EventFilter::default()
         },
     ] {

@@ -61,6 +61,17 @@ impl Conditions {
         }
     }
 
+    /// `created_at` within `[since, until)`, each bound when given.
+    pub fn between(&mut self, since: Option<i64>, until: Option<i64>) {
+        for (bound, op) in [(since, ">="), (until, "<")] {
+            if let Some(at) = bound {
+                self.params.push(SqlValue::Integer(at));
+                self.sql
+                    .push_str(&format!(" AND created_at {op} ?{}", self.params.len()));
+            }
+        }
+    }
+
     pub fn is(&mut self, column: &str, word: Option<&'static str>) {
         if let Some(word) = word {
             self.sql.push_str(&format!(" AND {column} = '{word}'"));
@@ -73,6 +84,7 @@ impl Conditions {
         self.eq("client_id", filter.client_id.as_deref());
         self.is("transport", filter.transport.map(|t| t.as_str()));
         self.is("status", filter.stage().map(|s| s.as_str()));
+        self.between(filter.since, filter.until);
         if filter.waiting && filter.in_lanes {
             self.sql.push_str(" AND lane > 0");
         }
@@ -110,6 +122,7 @@ fn event_conditions(filter: &EventFilter) -> Conditions {
     c.eq("target", filter.target.as_deref());
     c.eq("subject", filter.subject.as_deref());
     c.is("status", filter.status.map(|s| s.as_str()));
+    c.between(filter.since, filter.until);
     c
 }
 
