@@ -232,11 +232,9 @@ fn a_new_outbox_is_readable_by_its_owner_alone_whatever_the_umask() {
     assert_eq!(mode(&export), 0o600);
 }
 
-#[test]
-fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("paged.db");
-    outbox(&db)
+/// A new outbox at `db` with one subscription that takes type `t`.
+fn subscribed(db: &Path) {
+    outbox(db)
         .args([
             "sub",
             "create",
@@ -248,6 +246,13 @@ fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
         ])
         .assert()
         .success();
+}
+
+#[test]
+fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("paged.db");
+    subscribed(&db);
     let lines: String = (0..200)
         .map(|i| {
             format!(
@@ -282,18 +287,7 @@ fn a_damaged_page_names_the_file_and_how_to_look_into_it() {
 fn a_damaged_record_is_named_by_its_id_and_column() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("rows.db");
-    outbox(&db)
-        .args([
-            "sub",
-            "create",
-            "--client",
-            "c",
-            "--types",
-            "t",
-            "--any-target",
-        ])
-        .assert()
-        .success();
+    subscribed(&db);
     let out = outbox(&db)
         .args(["event", "record", "--type", "t", "--json"])
         .output()

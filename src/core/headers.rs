@@ -56,22 +56,14 @@ pub fn apply(meta: &mut Object, changes: &[(String, String)]) {
     if changes.is_empty() {
         return;
     }
-    let mut headers = meta
-        .get(META_KEY)
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
-    for (name, value) in changes {
-        headers.retain(|kept, _| !kept.eq_ignore_ascii_case(name));
-        if !value.is_empty() {
-            headers.insert(name.clone(), Value::String(value.clone()));
+    super::json::edit_object(meta, META_KEY, |headers| {
+        for (name, value) in changes {
+            headers.retain(|kept, _| !kept.eq_ignore_ascii_case(name));
+            if !value.is_empty() {
+                headers.insert(name.clone(), Value::String(value.clone()));
+            }
         }
-    }
-    if headers.is_empty() {
-        meta.remove(META_KEY);
-    } else {
-        meta.insert(META_KEY.to_owned(), Value::Object(headers));
-    }
+    });
 }
 
 /// The headers a subscription adds, as kept.

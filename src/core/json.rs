@@ -220,6 +220,22 @@ pub fn normalize_numbers(value: &mut Value) -> Result<(), String> {
 }
 
 /// Parses JSON text as the reference's `json.loads` would, numbers normalised.
+/// Edits the object kept under `key` in `meta` (a new one if there is
+/// none), and removes the key when the object is left empty.
+pub fn edit_object(meta: &mut Object, key: &str, edit: impl FnOnce(&mut Object)) {
+    let mut object = meta
+        .get(key)
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    edit(&mut object);
+    if object.is_empty() {
+        meta.remove(key);
+    } else {
+        meta.insert(key.to_owned(), Value::Object(object));
+    }
+}
+
 /// The deepest nesting a payload, ack or meta object may have (`{}` is 1).
 /// JSON parsers stop at 128 levels; an export wraps a payload in two more,
 /// so anything recorded can be imported again.

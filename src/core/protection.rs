@@ -212,45 +212,37 @@ impl ProtectionChange {
         if self.is_empty() {
             return;
         }
-        let mut set = meta
-            .get(META_KEY)
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        let mut put = |name: &str, value: Option<Value>| match value {
-            Some(v) => {
-                set.insert(name.to_owned(), v);
+        super::json::edit_object(meta, META_KEY, |set| {
+            let mut put = |name: &str, value: Option<Value>| match value {
+                Some(v) => {
+                    set.insert(name.to_owned(), v);
+                }
+                None => {
+                    set.remove(name);
+                }
+            };
+            if let Some(rate) = self.rate {
+                put("rate", rate.map(|r| json!(r.to_string())));
             }
-            None => {
-                set.remove(name);
+            if let Some(cap) = self.max_in_flight {
+                put("maxInFlight", cap.map(|n| json!(n)));
             }
-        };
-        if let Some(rate) = self.rate {
-            put("rate", rate.map(|r| json!(r.to_string())));
-        }
-        if let Some(cap) = self.max_in_flight {
-            put("maxInFlight", cap.map(|n| json!(n)));
-        }
-        if let Some(breaker) = self.breaker {
-            put("breaker", Some(breaker.map_or(json!("off"), |n| json!(n))));
-        }
-        if let Some(seconds) = self.cool_down {
-            put("breakerCooldown", Some(json!(seconds)));
-        }
-        if let Some(seconds) = self.max_cool_down {
-            put("breakerMaxCooldown", Some(json!(seconds)));
-        }
-        if let Some(after) = self.disable_after {
-            put(
-                "disableAfter",
-                Some(after.map_or(json!("never"), |s| json!(s))),
-            );
-        }
-        if set.is_empty() {
-            meta.remove(META_KEY);
-        } else {
-            meta.insert(META_KEY.to_owned(), Value::Object(set));
-        }
+            if let Some(breaker) = self.breaker {
+                put("breaker", Some(breaker.map_or(json!("off"), |n| json!(n))));
+            }
+            if let Some(seconds) = self.cool_down {
+                put("breakerCooldown", Some(json!(seconds)));
+            }
+            if let Some(seconds) = self.max_cool_down {
+                put("breakerMaxCooldown", Some(json!(seconds)));
+            }
+            if let Some(after) = self.disable_after {
+                put(
+                    "disableAfter",
+                    Some(after.map_or(json!("never"), |s| json!(s))),
+                );
+            }
+        });
     }
 }
 
