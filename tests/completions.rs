@@ -214,3 +214,37 @@ fn every_page_footer_names_outbox_and_its_version() {
         assert!(title.contains(&footer), "{command:?}: {title}");
     }
 }
+
+/// What follows a command's options reads as man pages do: NOTES, then
+/// EXAMPLES, each kept line by line.
+#[test]
+fn pages_give_their_notes_and_examples_line_by_line() {
+    for command in [
+        &["man"][..],
+        &["man", "delivery", "claim"],
+        &["man", "work"],
+    ] {
+        let output = Command::cargo_bin("outbox")
+            .unwrap()
+            .args(command)
+            .output()
+            .unwrap();
+        let page = String::from_utf8(output.stdout).unwrap();
+        assert!(!page.contains(".SH EXTRA"), "{command:?}");
+        let examples = page
+            .split(".SH EXAMPLES\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command:?} has no EXAMPLES"));
+        assert!(
+            examples.starts_with(".nf\n") && examples.contains("outbox "),
+            "{command:?}: {examples}"
+        );
+    }
+    let work = Command::cargo_bin("outbox")
+        .unwrap()
+        .args(["man", "work"])
+        .output()
+        .unwrap();
+    let work = String::from_utf8(work.stdout).unwrap();
+    assert!(work.contains(".SH NOTES\n.nf\nThe handler"), "{work}");
+}

@@ -105,7 +105,7 @@ pub fn man_pages() -> Vec<(String, String)> {
             man.render(&mut out)
         };
         rendered.expect("rendering to memory cannot fail");
-        let text = String::from_utf8(out).expect("man pages are UTF-8");
+        let text = sections_of_extra(&String::from_utf8(out).expect("man pages are UTF-8"));
         pages.push((man.get_filename(), text));
         for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
             walk(sub, pages);
@@ -116,6 +116,35 @@ pub fn man_pages() -> Vec<(String, String)> {
     let mut pages = Vec::new();
     walk(&cmd, &mut pages);
     pages
+}
+
+/// The text after a command's options (its `after_long_help`) as sections
+/// a man page reader looks for: NOTES for what comes before `Examples:`,
+/// EXAMPLES for the examples, each kept line by line (`.nf`), as written.
+fn sections_of_extra(page: &str) -> String {
+    let Some((head, rest)) = page.split_once(".SH EXTRA\n") else {
+        return page.to_owned();
+    };
+    let (extra, tail) = match rest.find("\n.SH ") {
+        Some(end) => (&rest[..end + 1], &rest[end + 1..]),
+        None => (rest, ""),
+    };
+    let (notes, examples) = match extra.split_once("Examples:\n") {
+        Some((notes, examples)) => (notes.trim_end(), Some(examples)),
+        None => (extra.trim_end(), None),
+    };
+    let mut out = head.to_owned();
+    if !notes.is_empty() {
+        out.push_str(&format!(".SH NOTES\n.nf\n{notes}\n.fi\n"));
+    }
+    if let Some(examples) = examples {
+        out.push_str(&format!(
+            ".SH EXAMPLES\n.nf\n{}\n.fi\n",
+            examples.trim_end()
+        ));
+    }
+    out.push_str(tail);
+    out
 }
 
 /// outbox(1): clap's sections, then EXIT STATUS and ENVIRONMENT, which no
