@@ -798,3 +798,72 @@ fn event_and_delivery_lists_take_a_window_of_time(db: Db) {
     let out = db.output(NOW, &["event", "list", "--since", "1h", "--until", "2h"]);
     assert_eq!(out.status.code(), Some(2), "an inverted window: {out:?}");
 }
+
+test_on_both!(
+    a_handler_can_tell_a_redelivery_by_its_claims,
+    "claims_count"
+);
+fn a_handler_can_tell_a_redelivery_by_its_claims(db: Db) {
+    db.sub(&["--types", "t"]);
+    db.record(NOW, "t", "a");
+    let first = db.json(
+        NOW,
+        &[
+            "delivery",
+            "claim",
+            "--worker",
+            "a",
+            "--lease",
+            "10s",
+            "--with-event",
+        ],
+    );
+    assert_eq!(first["claims"], 1, "{first}");
+    // The lease lapsed: claimed again, the second time.
+    let again = db.json(
+        NOW + 20,
+        &[
+            "delivery",
+            "claim",
+            "--worker",
+            "b",
+            "--lease",
+            "10s",
+            "--with-event",
+        ],
+    );
+    assert_eq!(
+        again["delivery"]["deliveryId"],
+        first["delivery"]["deliveryId"]
+    );
+    assert_eq!(again["claims"], 2, "{again}");
+    // The reference's record is unchanged: no key of its own.
+    assert!(again["delivery"].get("claims").is_none(), "{again}");
+    let batch = db.json(
+        NOW + 40,
+        &[
+            "delivery",
+            "claim",
+            "--worker",
+            "c",
+            "--batch",
+            "5",
+            "--with-event",
+        ],
+    );
+    assert_eq!(batch["claims"], serde_json::json!([3]), "{batch}");
+    // A handler sees it in OUTBOX_CLAIMS beside OUTBOX_ATTEMPT.
+    let dir = tempfile::tempdir().unwrap();
+    let seen = dir.path().join("seen");
+    let script = format!(
+        "echo \"$OUTBOX_ATTEMPT $OUTBOX_CLAIMS\" >> '{}'",
+        seen.display()
+    );
+    let out = db
+        .cmd(NOW + 4000, &["work", "--drain", "--", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = std::fs::read_to_string(&seen).unwrap_or_else(|e| panic!("{e}: {out:?}"));
+    assert_eq!(said, "1 4\n");
+}

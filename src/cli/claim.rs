@@ -67,7 +67,12 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                     }
                     let ids = page.deliveries.iter().map(|d| &d.event_id);
                     let events = events_of(&mut outbox, ids)?;
-                    return Ok(Box::new(WithEvent::Many { page, events }));
+                    let claims = page.deliveries.iter().map(|d| d.claims).collect();
+                    return Ok(Box::new(WithEvent::Many {
+                        page,
+                        events,
+                        claims,
+                    }));
                 }
             }
             None => match outbox.claim_next(&claim) {
@@ -82,8 +87,13 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                         .pop()
                         .flatten()
                         .map(Box::new);
+                    let claims = reply.delivery.claims;
                     let reply = Box::new(reply);
-                    return Ok(Box::new(WithEvent::One { reply, event }));
+                    return Ok(Box::new(WithEvent::One {
+                        reply,
+                        event,
+                        claims,
+                    }));
                 }
             },
         }

@@ -196,6 +196,7 @@ fn build(new: &NewDelivery, now: i64) -> Delivery {
         lease_expires_at: 0,
         delivered_at: 0,
         place: Place::default(),
+        claims: 0,
     }
 }
 

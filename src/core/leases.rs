@@ -87,6 +87,8 @@ pub(crate) fn claim_one(
     claim: &Claim,
     now: i64,
 ) -> Result<Delivery> {
+    let mut delivery = delivery;
+    delivery.claims += 1;
     let change = DeliveryUpdate {
         status: Some(DeliveryStatus::Claimed),
         claimed_by: Some(claim.worker.clone().unwrap_or_default()),

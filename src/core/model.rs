@@ -159,6 +159,10 @@ pub struct Delivery {
     /// (see [`crate::core::ordering`]); kept beside the reference's record.
     #[serde(skip)]
     pub place: Place,
+    /// How many times this attempt has been claimed: above 1 once a lapsed
+    /// lease was claimed again (`OUTBOX_CLAIMS`); kept beside the record.
+    #[serde(skip)]
+    pub claims: i64,
 }
 
 /// Where a delivery of an ordered subscription stands in its lane, the

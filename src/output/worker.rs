@@ -35,18 +35,23 @@ pub enum WithEvent {
         #[serde(flatten)]
         reply: Box<DeliveryReply>,
         event: Option<Box<Event>>,
+        /// How many times the delivery has been claimed (above 1 after a
+        /// lapsed lease), beside the reference's keys.
+        claims: i64,
     },
     Many {
         #[serde(flatten)]
         page: DeliveryPage,
         events: Vec<Option<Event>>,
+        /// The claims of each delivery, in their order.
+        claims: Vec<i64>,
     },
 }
 
 impl Human for WithEvent {
     fn human(&self, view: &View) -> String {
         match self {
-            WithEvent::One { reply, event } => {
+            WithEvent::One { reply, event, .. } => {
                 let mut out = Report::human(reply.as_ref(), view);
                 if let Some(event) = event {
                     out.push_str("\n\n");
@@ -54,7 +59,7 @@ impl Human for WithEvent {
                 }
                 out
             }
-            WithEvent::Many { page, events } => {
+            WithEvent::Many { page, events, .. } => {
                 let mut out = Report::human(page, view);
                 for event in events.iter().flatten() {
                     out.push_str("\n\n");

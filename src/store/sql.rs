@@ -9,7 +9,7 @@ pub(crate) const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, t
 pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
                                            attempt, claimed_by, last_error, meta, created_at, updated_at, \
                                            next_attempt_at, claimed_at, lease_expires_at, delivered_at, \
-                                           lane, lane_seq";
+                                           lane, lane_seq, claims";
 
 /// Appended to an event INSERT: replace the event with the same id (its
 /// place in the recording order, `seq`, stays the first one's).
@@ -29,7 +29,8 @@ pub(crate) const DELIVERY_REPLACE: &str = "ON CONFLICT (delivery_id) DO UPDATE S
      claimed_by = excluded.claimed_by, last_error = excluded.last_error, meta = excluded.meta, \
      created_at = excluded.created_at, updated_at = excluded.updated_at, next_attempt_at = excluded.next_attempt_at, \
      claimed_at = excluded.claimed_at, lease_expires_at = excluded.lease_expires_at, \
-     delivered_at = excluded.delivered_at, lane = excluded.lane, lane_seq = excluded.lane_seq";
+     delivered_at = excluded.delivered_at, lane = excluded.lane, lane_seq = excluded.lane_seq, \
+     claims = excluded.claims";
 
 /// A dead letter: failed, with no later attempt of the same event and
 /// subscription (retries are queued in the transaction that fails, so none

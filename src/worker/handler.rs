@@ -88,6 +88,8 @@ impl Handler {
             .env("OUTBOX_CLIENT_ID", &d.client_id)
             .env("OUTBOX_SUB_ID", &d.sub_id)
             .env("OUTBOX_ATTEMPT", d.attempt.to_string())
+            // Above 1: this attempt was claimed before, its lease lapsed.
+            .env("OUTBOX_CLAIMS", d.claims.max(1).to_string())
             .env("OUTBOX_WORKER", &self.worker)
             .env("OUTBOX_DB", &self.db)
             .stdin(Stdio::piped())

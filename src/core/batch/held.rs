@@ -106,6 +106,7 @@ pub(super) fn encode_delivery(d: &Delivery) -> Vec<u8> {
         d.place.lane,
         d.place.seq,
         i64::from(d.place.held),
+        d.claims,
     ] {
         out.number(n);
     }
@@ -137,6 +138,7 @@ pub(super) fn decode_delivery(bytes: &[u8]) -> Result<Delivery> {
             seq: from.number()?,
             held: from.number()? != 0,
         },
+        claims: from.number()?,
     };
     from.end()?;
     Ok(delivery)
@@ -246,6 +248,7 @@ mod tests {
                 seq: (2 << 32) | 9,
                 held: true,
             },
+            claims: 2,
         };
         reads_back(encode_delivery(&delivery), decode_delivery, &delivery);
     }

@@ -28,6 +28,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0004_ordered_lanes.sql"),
     include_str!("../../../migrations/postgres/0005_recording_order.sql"),
     include_str!("../../../migrations/postgres/0006_subscription_health.sql"),
+    include_str!("../../../migrations/postgres/0007_delivery_claims.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

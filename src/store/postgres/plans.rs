@@ -164,6 +164,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
                 &text("queued"),
                 &text("poll"),
                 &text("c0"),
+                &number,
             ],
         );
         assert_reads(&found, "deliveries_pkey", &format!("a transition ({when})"));

@@ -170,5 +170,6 @@ pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
             seq: row.get(18),
             held: stage == Stage::Held,
         },
+        claims: row.get(19),
     })
 }

@@ -41,6 +41,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0006_ordered_lanes.sql"),
     include_str!("../../../migrations/0007_recording_order.sql"),
     include_str!("../../../migrations/0008_subscription_health.sql"),
+    include_str!("../../../migrations/0009_delivery_claims.sql"),
 ];
 /// Every table of an outbox at [`SCHEMA_VERSION`].
 const TABLES: [&str; 9] = [

@@ -96,6 +96,7 @@ pub(super) fn delivery_row(row: &Row<'_>) -> rusqlite::Result<Delivery> {
             seq: row.get(18)?,
             held: stage == Stage::Held,
         },
+        claims: row.get(19)?,
     })
 }
 
@@ -127,7 +128,7 @@ static DELIVERY_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
     [DELIVERY_REPLACE, "ON CONFLICT (delivery_id) DO NOTHING"].map(|conflict| {
         format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) VALUES \
-             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19) {conflict}"
+             (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) {conflict}"
         )
     })
 });
@@ -190,6 +191,7 @@ pub(super) fn write_deliveries<'d>(
                 d.delivered_at,
                 d.place.lane,
                 d.place.seq,
+                d.claims,
             ])
         },
     )

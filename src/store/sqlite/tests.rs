@@ -36,6 +36,7 @@ fn delivery(id: &str, status: DeliveryStatus, created_at: i64) -> Delivery {
         lease_expires_at: 0,
         delivered_at: 0,
         place: Default::default(),
+        claims: 0,
     }
 }
 

@@ -15,10 +15,11 @@ use std::collections::HashSet;
 const EVENT_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
      $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[])";
 
-/// The rows of `$1..$19`, one array per column of [`DELIVERY_COLUMNS`].
+/// The rows of `$1..$20`, one array per column of [`DELIVERY_COLUMNS`].
 const DELIVERY_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
      $6::text[], $7::text[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::bigint[], \
-     $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[])";
+     $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[], \
+     $20::bigint[])";
 
 /// An array parameter per column, in the order of the columns.
 type Arrays = Vec<Box<dyn ToSql + Sync>>;
@@ -74,6 +75,7 @@ fn delivery_arrays(deliveries: &[Delivery]) -> Arrays {
         number(|d| d.delivered_at),
         number(|d| d.place.lane),
         number(|d| d.place.seq),
+        number(|d| d.claims),
     ]
 }
 

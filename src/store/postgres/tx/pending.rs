@@ -20,11 +20,12 @@ use crate::store::postgres::rows::json_text;
 /// ...) and walk every delivery of that group.
 pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.status, claimed_by = v.claimed_by, \
      last_error = v.last_error, meta = v.meta, updated_at = v.updated_at, next_attempt_at = v.next_attempt_at, \
-     claimed_at = v.claimed_at, lease_expires_at = v.lease_expires_at, delivered_at = v.delivered_at \
+     claimed_at = v.claimed_at, lease_expires_at = v.lease_expires_at, delivered_at = v.delivered_at, \
+     claims = v.claims \
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], \
-                 $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[]) \
+                 $8::bigint[], $9::bigint[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::bigint[]) \
        AS v(delivery_id, status, claimed_by, last_error, meta, updated_at, next_attempt_at, claimed_at, \
-            lease_expires_at, delivered_at, was, transport, client_id) \
+            lease_expires_at, delivered_at, was, transport, client_id, claims) \
      WHERE d.delivery_id = ANY($1) AND d.delivery_id = v.delivery_id AND d.status || '' = v.was \
        AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
 
@@ -55,6 +56,7 @@ impl PostgresTx<'_> {
             text(|(was, _)| was.as_str().to_owned()),
             text(|(_, d)| d.transport.as_str().to_owned()),
             text(|(_, d)| d.client_id.clone()),
+            number(|d| d.claims),
         );
         let statement = self.statement(UPDATE_DELIVERIES)?;
         let changed = self
@@ -75,6 +77,7 @@ impl PostgresTx<'_> {
                     &columns.10,
                     &columns.11,
                     &columns.12,
+                    &columns.13,
                 ],
             )
             .map_err(|e| pg_error(&e, "write failed"))?;

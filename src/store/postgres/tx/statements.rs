@@ -127,7 +127,7 @@ impl PostgresTx<'_> {
     pub(super) fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
         let sql = format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) {conflict}"
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) {conflict}"
         );
         self.execute(
             &sql,
@@ -151,6 +151,7 @@ impl PostgresTx<'_> {
                 &d.delivered_at,
                 &d.place.lane,
                 &d.place.seq,
+                &d.claims,
             ],
         )
     }

@@ -251,7 +251,7 @@ mod tests {
         let insert = |id: i64, status: &str, lane: i64| {
             conn.execute(
                 "INSERT INTO deliveries VALUES (printf('delv_%024d', ?1), 'evt', 'sub_a', 'c', 'poll', '', ?2, 1, \
-                 '', '', '{}', ?1, ?1, 0, 0, 0, 0, ?3, ?1)",
+                 '', '', '{}', ?1, ?1, 0, 0, 0, 0, ?3, ?1, 0)",
                 rusqlite::params![id, status, lane],
             )
             .unwrap();
