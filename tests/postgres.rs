@@ -324,6 +324,7 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
     // highest number first so that $1 does not eat into $10.
     let mut statement = outbox::store::postgres::UPDATE_DELIVERIES.to_owned();
     for (n, value) in [
+        (14, "'{1}'"),
         (13, "'{c}'"),
         (12, "'{poll}'"),
         (11, "'{queued}'"),
@@ -469,7 +470,8 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
     admin
         .batch_execute(&format!(
             "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
-             DROP TABLE {schema}.lanes; ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq; \
+             DROP TABLE {schema}.lanes; \
+             ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq, DROP COLUMN claims; \
              ALTER TABLE {schema}.events DROP COLUMN seq; DROP SEQUENCE {schema}.recording_blocks; \
              DROP TABLE {schema}.subscription_health; \
              UPDATE {schema}.outbox_schema SET version = 2"
