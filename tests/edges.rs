@@ -185,15 +185,16 @@ fn help_into_a_closed_pipe_ends_quietly() {
         &["--help"],
         &["delivery", "claim", "--help"],
     ] {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+        // The reading end is closed before the process starts, so every
+        // write of the help meets a closed pipe.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
             .args(args)
-            .stdout(std::process::Stdio::piped())
+            .stdout(writer)
             .stderr(std::process::Stdio::piped())
-            .spawn()
+            .output()
             .unwrap();
-        // Close the reading end before the help is written.
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
         assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
     }

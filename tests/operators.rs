@@ -5,18 +5,25 @@ mod common;
 
 use common::db::{Db, NOW};
 
-#[test]
-fn a_drain_says_how_many_retries_it_left_scheduled_and_when_the_next_is_due() {
-    let db = Db::sqlite();
-    // Nothing listens on port 9 of loopback: every attempt is refused.
-    db.sub(&[
+/// A subscription to type `t` by webhook to port 9 of loopback, where
+/// nothing listens: every attempt is refused. `extra` are further flags.
+fn refused_webhook(db: &Db, extra: &[&str]) -> String {
+    let mut args = vec![
         "--types",
         "t",
         "--transport",
         "webhook",
         "--endpoint",
         "http://127.0.0.1:9/",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    db.sub(&args)
+}
+
+#[test]
+fn a_drain_says_how_many_retries_it_left_scheduled_and_when_the_next_is_due() {
+    let db = Db::sqlite();
+    refused_webhook(&db, &[]);
     db.record(NOW, "t", "a");
     db.record(NOW, "t", "b");
     let out = db.cmd(NOW, &["work", "--drain"]).output().unwrap();
@@ -30,16 +37,7 @@ fn a_drain_says_how_many_retries_it_left_scheduled_and_when_the_next_is_due() {
     );
     // Nothing left to retry: no such line.
     let db = Db::sqlite();
-    db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "webhook",
-        "--endpoint",
-        "http://127.0.0.1:9/",
-        "--max-attempts",
-        "1",
-    ]);
+    refused_webhook(&db, &["--max-attempts", "1"]);
     db.record(NOW, "t", "a");
     let out = db.cmd(NOW, &["work", "--drain"]).output().unwrap();
     assert!(
@@ -51,14 +49,7 @@ fn a_drain_says_how_many_retries_it_left_scheduled_and_when_the_next_is_due() {
 #[test]
 fn sub_health_is_a_table_for_a_list_and_a_card_for_an_id() {
     let db = Db::sqlite();
-    let sub = db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "webhook",
-        "--endpoint",
-        "http://127.0.0.1:9/",
-    ]);
+    let sub = refused_webhook(&db, &[]);
     // One subscription listed is still a list.
     let list = db.text(NOW, &["sub", "health"]);
     assert!(list.lines().next().unwrap().starts_with("sub "), "{list}");
@@ -74,20 +65,17 @@ fn sub_health_is_a_table_for_a_list_and_a_card_for_an_id() {
 #[test]
 fn the_disable_rule_says_since_when_in_a_readable_time() {
     let db = Db::sqlite();
-    let sub = db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "webhook",
-        "--endpoint",
-        "http://127.0.0.1:9/",
-        "--disable-after",
-        "1h",
-        "--retry-schedule",
-        "1s",
-        "--max-attempts",
-        "100",
-    ]);
+    let sub = refused_webhook(
+        &db,
+        &[
+            "--disable-after",
+            "1h",
+            "--retry-schedule",
+            "1s",
+            "--max-attempts",
+            "100",
+        ],
+    );
     db.record(NOW, "t", "a");
     db.cmd(NOW, &["work", "--drain"]).output().unwrap();
     let out = db.cmd(NOW + 3_601, &["work", "--drain"]).output().unwrap();
@@ -101,24 +89,21 @@ fn the_disable_rule_says_since_when_in_a_readable_time() {
 #[test]
 fn the_breakers_cool_downs_are_set_per_subscription() {
     let db = Db::sqlite();
-    let sub = db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "webhook",
-        "--endpoint",
-        "http://127.0.0.1:9/",
-        "--breaker",
-        "2",
-        "--breaker-cooldown",
-        "10s",
-        "--breaker-max-cooldown",
-        "15s",
-        "--max-attempts",
-        "100",
-        "--retry-schedule",
-        "1s",
-    ]);
+    let sub = refused_webhook(
+        &db,
+        &[
+            "--breaker",
+            "2",
+            "--breaker-cooldown",
+            "10s",
+            "--breaker-max-cooldown",
+            "15s",
+            "--max-attempts",
+            "100",
+            "--retry-schedule",
+            "1s",
+        ],
+    );
     let got = db.json(NOW, &["sub", "get", &sub]);
     let protection = &got["subscription"]["meta"]["protection"];
     assert_eq!(protection["breakerCooldown"], 10, "{got}");

@@ -6,9 +6,9 @@ use outbox::{Error, Result};
 
 const NEGATIVE: &str = "must not be negative";
 
-/// `--busy-timeout`, and every duration kept to the millisecond: a
-/// duration (`500ms`, `30s`, `2m`) or seconds; 0 fails at once.
-pub(super) fn busy_timeout(text: &str) -> std::result::Result<std::time::Duration, String> {
+/// A duration kept to the millisecond (`--busy-timeout`, and each one
+/// [`duration_flag`] reads): `500ms`, `30s`, `2m` or seconds.
+pub(super) fn duration_ms(text: &str) -> std::result::Result<std::time::Duration, String> {
     match outbox::lifecycle::when::parse_duration_ms(text) {
         Ok(ms) if ms >= 0 => Ok(std::time::Duration::from_millis(ms as u64)),
         Ok(_) => Err(NEGATIVE.to_owned()),
@@ -19,7 +19,7 @@ pub(super) fn busy_timeout(text: &str) -> std::result::Result<std::time::Duratio
 /// A duration flag (`30s`, `5m`, `1h30m`, plain seconds) as a `Duration`;
 /// a malformed or negative one is refused naming the flag.
 pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
-    busy_timeout(text).map_err(|e| {
+    duration_ms(text).map_err(|e| {
         let message = if e == NEGATIVE {
             format!("--{flag}: {text:?} {NEGATIVE}")
         } else {
@@ -35,7 +35,7 @@ pub fn duration_flag(flag: &str, text: &str) -> Result<std::time::Duration> {
 pub fn seconds(text: &str) -> std::result::Result<i64, String> {
     match outbox::lifecycle::when::parse_duration(text) {
         Ok(seconds) if seconds >= 0 => Ok(seconds),
-        Ok(_) => Err("must not be negative".to_owned()),
+        Ok(_) => Err(NEGATIVE.to_owned()),
         Err(e) => Err(e),
     }
 }

@@ -82,8 +82,9 @@ impl<R: BufRead> Lines<R> {
 /// One line read: its text, or why it could not be.
 pub enum Line {
     Text(String),
-    /// Over the limit, or not readable (`io` failure, not UTF-8).
+    /// Longer than the limit: the error the reader was given for it.
     Failed(Error),
+    /// Not readable: an `io` failure, or not UTF-8.
     Unreadable(std::io::Error),
 }
 

@@ -8,9 +8,6 @@ mod durations;
 pub mod event;
 pub mod init;
 pub mod input;
-use durations::busy_timeout;
-pub use durations::{duration_flag, seconds, unix_time};
-pub use input::open_input;
 pub mod lifecycle;
 pub mod paging;
 pub mod protection;
@@ -20,6 +17,10 @@ pub mod stats;
 pub mod sub;
 pub mod transfer;
 pub mod work;
+
+use durations::duration_ms;
+pub use durations::{duration_flag, seconds, unix_time};
+pub use input::open_input;
 
 use crate::output::{ColorChoice, OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -92,7 +93,7 @@ pub struct Cli {
     /// How long to wait for a database locked by another writer (SQLite;
     /// PostgreSQL: for a row lock) before failing with storage:locked.
     #[arg(long, global = true, help_heading = "Global options", env = "OUTBOX_BUSY_TIMEOUT", hide_env_values = true,
-          default_value = "10s", value_name = "DURATION", value_parser = busy_timeout,
+          default_value = "10s", value_name = "DURATION", value_parser = duration_ms,
           allow_hyphen_values = true)]
     pub busy_timeout: std::time::Duration,
 

@@ -226,37 +226,34 @@ fn rejected(cmd: RejectedCommand) -> Result<Box<dyn Report>> {
                 rejected: rows,
             }))
         }
-        RejectedCommand::Retry(chosen) | RejectedCommand::Drop(chosen)
-            if chosen.seqs.is_empty() && !chosen.all =>
-        {
-            Err(Error::input(
-                "invalid:usage",
-                "name the rows (their seq) or give --all",
-            ))
-        }
-        RejectedCommand::Retry(chosen) => {
-            let table = table(&chosen.from)?;
-            let seqs = (!chosen.all).then_some(chosen.seqs.as_slice());
-            let moved = open_table(&chosen.from.from, &table)?.retry_rejected(seqs)?;
-            Ok(Box::new(RejectedMoved {
-                ok: true,
-                retried: Some(moved),
-                dropped: None,
-                table: table.to_string(),
-            }))
-        }
-        RejectedCommand::Drop(chosen) => {
-            let table = table(&chosen.from)?;
-            let seqs = (!chosen.all).then_some(chosen.seqs.as_slice());
-            let dropped = open_table(&chosen.from.from, &table)?.drop_rejected(seqs)?;
-            Ok(Box::new(RejectedMoved {
-                ok: true,
-                retried: None,
-                dropped: Some(dropped),
-                table: table.to_string(),
-            }))
-        }
+        RejectedCommand::Retry(chosen) => move_rejected(chosen, true),
+        RejectedCommand::Drop(chosen) => move_rejected(chosen, false),
     }
+}
+
+/// `relay rejected retry` (back into the table) or `drop` (gone): the
+/// rows named by their seq, or every one with `--all`.
+fn move_rejected(chosen: Chosen, retry: bool) -> Result<Box<dyn Report>> {
+    if chosen.seqs.is_empty() && !chosen.all {
+        return Err(Error::input(
+            "invalid:usage",
+            "name the rows (their seq) or give --all",
+        ));
+    }
+    let table = table(&chosen.from)?;
+    let seqs = (!chosen.all).then_some(chosen.seqs.as_slice());
+    let mut app_table = open_table(&chosen.from.from, &table)?;
+    let (retried, dropped) = if retry {
+        (Some(app_table.retry_rejected(seqs)?), None)
+    } else {
+        (None, Some(app_table.drop_rejected(seqs)?))
+    };
+    Ok(Box::new(RejectedMoved {
+        ok: true,
+        retried,
+        dropped,
+        table: table.to_string(),
+    }))
 }
 
 fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -72,11 +72,8 @@ pub fn unix_in_range(name: &str, code: &str, unix: i64) -> Result<i64> {
 /// a deadline never overflows, however long a wait it is given.
 pub fn instant_after(wait: std::time::Duration) -> std::time::Instant {
     let now = std::time::Instant::now();
+    const CENTURY: std::time::Duration = std::time::Duration::from_secs(100 * 365 * 86_400);
     now.checked_add(wait)
-        .or_else(|| {
-            now.checked_add(std::time::Duration::from_secs(
-                LAST_UNIX_SECOND as u64 / 100,
-            ))
-        })
+        .or_else(|| now.checked_add(CENTURY))
         .unwrap_or(now)
 }

@@ -345,21 +345,12 @@ pub(crate) fn waiting(
         });
     }
     // A page reads as the lanes do: by subscription, subject, and place.
-    let subject = |w: &WaitingDelivery| {
-        w.delivery
-            .meta
-            .get("subject")
-            .and_then(|s| s.as_str())
-            .unwrap_or("")
-            .to_owned()
+    let place = |w: &WaitingDelivery| {
+        let d = &w.delivery;
+        let subject = d.meta.get("subject").and_then(|s| s.as_str()).unwrap_or("");
+        (d.sub_id.clone(), subject.to_owned(), d.place.seq)
     };
-    deliveries.sort_by(|a, b| {
-        (&a.delivery.sub_id, subject(a), a.delivery.place.seq).cmp(&(
-            &b.delivery.sub_id,
-            subject(b),
-            b.delivery.place.seq,
-        ))
-    });
+    deliveries.sort_by_cached_key(place);
     Ok(WaitingList {
         ok: OkTrue,
         count: deliveries.len(),

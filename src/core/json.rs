@@ -219,7 +219,6 @@ pub fn normalize_numbers(value: &mut Value) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses JSON text as the reference's `json.loads` would, numbers normalised.
 /// Edits the object kept under `key` in `meta` (a new one if there is
 /// none), and removes the key when the object is left empty.
 pub fn edit_object(meta: &mut Object, key: &str, edit: impl FnOnce(&mut Object)) {
@@ -270,6 +269,7 @@ pub fn check_depth(what: &str, object: &Object) -> Result<(), String> {
     Ok(())
 }
 
+/// Parses JSON text as the reference's `json.loads` would, numbers normalised.
 /// A parse error's message says where by column alone when the text is one
 /// line (an NDJSON line, a flag's value), so a batch's "line 2: ..." is not
 /// followed by serde's "at line 1".

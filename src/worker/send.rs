@@ -154,14 +154,7 @@ impl Sender {
             json!({"status": status, "durationMs": took.as_millis() as u64, "body": text}),
         );
         let meta = Some(meta);
-        let short = || {
-            let line = clip_tail(&text.replace(['\r', '\n'], " "), 200);
-            if line.is_empty() {
-                format!("HTTP {status}")
-            } else {
-                format!("HTTP {status}: {line}")
-            }
-        };
+        let short = || http_status_line(status, &text);
         match status {
             200..=299 => match (d.transport, rpc_error(&text)) {
                 (Transport::A2a, Some(error)) => Outcome::Failed {
@@ -217,6 +210,17 @@ impl Sender {
             }
             other => other.to_string(),
         }
+    }
+}
+
+/// An HTTP answer in one line, as every sender records a failure:
+/// `HTTP 401: {"error": "invalid_token", ...`, the body's start after it.
+pub(super) fn http_status_line(status: u16, body: &str) -> String {
+    let line = clip_tail(&body.replace(['\r', '\n'], " "), 200);
+    if line.is_empty() {
+        format!("HTTP {status}")
+    } else {
+        format!("HTTP {status}: {line}")
     }
 }
 

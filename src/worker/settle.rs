@@ -85,13 +85,14 @@ impl Outbox {
         self.write(|tx, now| {
             let mut turn = Turn::default();
             let mut recorded = Vec::with_capacity(finished.len());
+            let now_ms = clock.now_ms().max(now * 1000);
             for (id, finish) in finished {
                 let answer = match settle(tx, id, finish, now) {
                     Err(refused @ Error::Refused(_)) => Err(refused),
                     other => Ok(other?),
                 };
                 if let Ok(settled) = &answer {
-                    recorded.push(attempt_of(settled, finish, clock.now_ms().max(now * 1000)));
+                    recorded.push(attempt_of(settled, finish, now_ms));
                 }
                 turn.settled.push((id.clone(), answer));
             }

@@ -55,8 +55,12 @@ pub(super) fn check_file(path: &Path) -> Result<()> {
 
 /// The outbox file this process created, if it did: a command that then
 /// fails removes it again (see [`forget_created`]).
-pub(super) static CREATED: std::sync::Mutex<Option<std::path::PathBuf>> =
-    std::sync::Mutex::new(None);
+static CREATED: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// Notes that this process created the outbox file at `path`.
+pub(super) fn remember_created(path: &Path) {
+    *CREATED.lock().unwrap_or_else(|e| e.into_inner()) = Some(path.to_owned());
+}
 
 /// Removes the outbox file this process created, for a command that failed
 /// (exits 2 and 3 leave no file behind), unless it holds any event or

@@ -162,10 +162,7 @@ impl SqliteStore {
         let opened = Self::open_checked(path, durability);
         if created {
             match opened {
-                Ok(_) => {
-                    *file::CREATED.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(path.to_owned());
-                }
+                Ok(_) => file::remember_created(path),
                 Err(_) => {
                     let _ = std::fs::remove_file(path);
                 }
@@ -237,20 +234,25 @@ impl SqliteStore {
         })
     }
 
-    fn header(&self) -> rusqlite::Result<(i32, i32, i64)> {
+    /// The file's application id and schema version, how many objects its
+    /// schema holds, and how many of [`TABLES`] are among them: one read.
+    fn header(&self) -> rusqlite::Result<(i32, i32, i64, i64)> {
         self.conn.query_row(
             "SELECT (SELECT application_id FROM pragma_application_id), \
                     (SELECT user_version FROM pragma_user_version), \
-                    (SELECT count(*) FROM sqlite_schema)",
-            [],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                    (SELECT count(*) FROM sqlite_schema), \
+                    (SELECT count(*) FROM sqlite_schema WHERE type = 'table' \
+                        AND name IN (SELECT value FROM json_each(?1)))",
+            [serde_json::to_string(&TABLES).expect("names serialise")],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?)),
         )
     }
 
     fn check_schema(&mut self, path: &Path) -> Result<()> {
-        let (app, version, objects) = self.header().map_err(|e| refuse_unreadable(&e, path))?;
+        let (app, version, objects, tables) =
+            self.header().map_err(|e| refuse_unreadable(&e, path))?;
         match (app, version) {
-            (APPLICATION_ID, SCHEMA_VERSION) => self.check_tables(path),
+            (APPLICATION_ID, SCHEMA_VERSION) => check_tables(tables, path),
             (APPLICATION_ID, v) if v > SCHEMA_VERSION => Err(Error::storage(
                 StorageCode::Newer,
                 format!(
@@ -268,32 +270,6 @@ impl SqliteStore {
                 ),
             )),
         }
-    }
-
-    /// An outbox whose tables are not all there (one dropped by hand) is
-    /// damaged: refused before anything reads or writes it.
-    fn check_tables(&self, path: &Path) -> Result<()> {
-        let found: i64 = self
-            .conn
-            .query_row(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN \
-                 (SELECT value FROM json_each(?1))",
-                [serde_json::to_string(&TABLES).expect("names serialise")],
-                |row| row.get(0),
-            )
-            .map_err(|e| storage_error(&e, path))?;
-        if found == TABLES.len() as i64 {
-            return Ok(());
-        }
-        Err(Error::storage(
-            StorageCode::Corrupt,
-            format!(
-                "{} is a damaged outbox: {} of its {} tables are missing; restore it from a backup",
-                path.display(),
-                TABLES.len() as i64 - found,
-                TABLES.len()
-            ),
-        ))
     }
 
     /// Writes the schema into an empty file. Two processes may race here;
@@ -440,13 +416,14 @@ impl Store for SqliteStore {
         }))
     }
 
-    /// `VACUUM` rewrites the whole file without its free pages, holding the
-    /// write lock until it is done; then the WAL it went through is emptied
-    /// so the file system gets the room back at once.
+    /// Watches the file's commits from a thread of its own (see `watch`).
     fn on_ready(&mut self, ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
         watch::watch(&self.path, ready).map(|()| true)
     }
 
+    /// `VACUUM` rewrites the whole file without its free pages, holding the
+    /// write lock until it is done; then the WAL it went through is emptied
+    /// so the file system gets the room back at once.
     fn vacuum(&mut self) -> Result<bool> {
         self.conn
             .execute_batch("VACUUM")
@@ -500,6 +477,24 @@ impl Drop for SqliteStore {
     fn drop(&mut self) {
         self.end_bulk();
     }
+}
+
+/// An outbox whose tables are not all there (one dropped by hand) is
+/// damaged: refused before anything reads or writes it. `found` is how
+/// many of [`TABLES`] its schema holds.
+fn check_tables(found: i64, path: &Path) -> Result<()> {
+    if found == TABLES.len() as i64 {
+        return Ok(());
+    }
+    Err(Error::storage(
+        StorageCode::Corrupt,
+        format!(
+            "{} is a damaged outbox: {} of its {} tables are missing; restore it from a backup",
+            path.display(),
+            TABLES.len() as i64 - found,
+            TABLES.len()
+        ),
+    ))
 }
 
 /// Maps a SQLite failure to a storage error code.

@@ -34,15 +34,9 @@ pub(super) fn speaks_current(answer: &Answer) -> bool {
     }
 }
 
-/// An answer that is no JSON-RPC response, as webhooks' failures read:
-/// `HTTP 401: {"error": "invalid_token", ...`.
+/// An answer that is no JSON-RPC response, as webhooks' failures read.
 pub(super) fn http_error(answer: &Answer) -> String {
-    let line = crate::worker::clip_tail(&answer.text.replace(['\r', '\n'], " "), 200);
-    if line.is_empty() {
-        format!("HTTP {}", answer.status)
-    } else {
-        format!("HTTP {}: {line}", answer.status)
-    }
+    crate::worker::send::http_status_line(answer.status, &answer.text)
 }
 
 pub(super) fn rpc_text(error: &Value) -> String {
