@@ -238,10 +238,20 @@ fn by_subject<'a>(answers: &'a [Value], subject: &str) -> &'a Value {
 fn mcp_deliveries_are_tool_calls_of_the_current_revision_and_their_answers_decide() {
     let server = Receiver::start(current);
     let db = Db::sqlite();
+    // Four of six fail on purpose; with the default breaker the fifth
+    // failure (the retried tool error) would hold the dropped stream's retry
+    // whenever it is claimed first.
     mcp_sub(
         &db,
         &server.url,
-        &["--mcp-tool", "record_order", "--retry-schedule", "1s"],
+        &[
+            "--mcp-tool",
+            "record_order",
+            "--retry-schedule",
+            "1s",
+            "--breaker",
+            "off",
+        ],
     );
     for subject in ["ok", "sse", "tool-error", "bad-arguments", "asks", "drop"] {
         record(&db, subject);
