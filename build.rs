@@ -1,11 +1,19 @@
-//! Tells the test suite whether a PostgreSQL server is configured: with
+//! Tells the test suite which servers are configured: with
 //! `OUTBOX_TEST_PG` unset, the PostgreSQL side of each test is marked
-//! ignored, so `cargo test` counts it and says so instead of passing it.
+//! ignored, and with `OUTBOX_TEST_BROKERS` unset, so are the tests that
+//! publish to the message brokers on their standard ports (RabbitMQ, NATS
+//! with JetStream, Mosquitto, Redis); `cargo test` counts them and says so
+//! instead of passing them.
 
 fn main() {
-    println!("cargo::rerun-if-env-changed=OUTBOX_TEST_PG");
-    println!("cargo::rustc-check-cfg=cfg(outbox_test_pg)");
-    if std::env::var_os("OUTBOX_TEST_PG").is_some_and(|url| !url.is_empty()) {
-        println!("cargo::rustc-cfg=outbox_test_pg");
+    for (variable, cfg) in [
+        ("OUTBOX_TEST_PG", "outbox_test_pg"),
+        ("OUTBOX_TEST_BROKERS", "outbox_test_brokers"),
+    ] {
+        println!("cargo::rerun-if-env-changed={variable}");
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        if std::env::var_os(variable).is_some_and(|value| !value.is_empty()) {
+            println!("cargo::rustc-cfg={cfg}");
+        }
     }
 }

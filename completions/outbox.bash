@@ -702,7 +702,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --worker)
@@ -818,7 +818,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --endpoint)
@@ -1230,7 +1230,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --status)
@@ -1300,7 +1300,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -1550,7 +1550,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --endpoint)
@@ -1620,7 +1620,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -3596,7 +3596,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --status)
@@ -3734,7 +3734,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --endpoint)
@@ -4158,7 +4158,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -4422,7 +4422,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --endpoint)
@@ -4544,7 +4544,7 @@ _outbox() {
                     return 0
                     ;;
                 --transport)
-                    COMPREPLY=($(compgen -W "poll webhook a2a mcp" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
                     return 0
                     ;;
                 --type)

@@ -186,11 +186,15 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_s
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l client -d 'The client that receives the deliveries' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l target -d 'Only events with this target match (default: the client id)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l transport -d 'How the client takes deliveries' -r -f -a "poll\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l transport -d 'How the client takes deliveries: poll (it claims them), webhook, a2a, mcp, or a message broker (nats, amqp, mqtt, redis), which `outbox work` sends' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l endpoint -d 'Where deliveries go: an http(s):// URL for webhook, a2a and mcp; for a broker, nats://HOST/SUBJECT, amqp://HOST/VHOST?exchange=EX&routing_key=KEY, mqtt://HOST/TOPIC[?qos=0|1|2&version=3.1.1] or redis://HOST/DB?stream=NAME[&maxlen=N] (tls://, amqps://, mqtts://, rediss:// for TLS; ?envelope=structured for a whole CloudEvent as the body). The name may hold {type}, {subject}, {source}, {target} and {client}, filled per event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l status -d 'active (default), paused (no deliveries for new events) or disabled' -r -f -a "active\t''
 paused\t''
 disabled\t''"
@@ -209,10 +213,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 skip\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l rate -d 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l max-in-flight -d 'At most N deliveries claimed at once, across every worker; `none` lifts it' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l breaker -d 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l breaker -d 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l breaker-cooldown -d 'How long the breaker stays open after its first trip (default 1m); each trip in a row doubles it' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l breaker-max-cooldown -d 'Where the doubling of the breaker\'s cool-down stops (default 1h)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l disable-after -d 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l disable-after -d 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for every transport outbox sends; never for poll' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -247,7 +251,11 @@ disabled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l transport -d 'Only subscriptions over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l before -d 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list\'s order' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -265,11 +273,15 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l client -d 'The client that receives the deliveries' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l target -d 'Only events with this target match (default: the client id)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l transport -d 'How the client takes deliveries' -r -f -a "poll\t''
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l transport -d 'How the client takes deliveries: poll (it claims them), webhook, a2a, mcp, or a message broker (nats, amqp, mqtt, redis), which `outbox work` sends' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l endpoint -d 'Where deliveries go (a URL for webhooks)' -r
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l endpoint -d 'Where deliveries go: an http(s):// URL for webhook, a2a and mcp; for a broker, nats://HOST/SUBJECT, amqp://HOST/VHOST?exchange=EX&routing_key=KEY, mqtt://HOST/TOPIC[?qos=0|1|2&version=3.1.1] or redis://HOST/DB?stream=NAME[&maxlen=N] (tls://, amqps://, mqtts://, rediss:// for TLS; ?envelope=structured for a whole CloudEvent as the body). The name may hold {type}, {subject}, {source}, {target} and {client}, filled per event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l status -d 'active (default), paused (no deliveries for new events) or disabled' -r -f -a "active\t''
 paused\t''
 disabled\t''"
@@ -288,10 +300,10 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 skip\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l rate -d 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l max-in-flight -d 'At most N deliveries claimed at once, across every worker; `none` lifts it' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l breaker -d 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for webhook, a2a and mcp; off for poll' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l breaker -d 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l breaker-cooldown -d 'How long the breaker stays open after its first trip (default 1m); each trip in a row doubles it' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l breaker-max-cooldown -d 'Where the doubling of the breaker\'s cool-down stops (default 1h)' -r
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l disable-after -d 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for webhook, a2a and mcp; never for poll' -r
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l disable-after -d 'Disable the subscription once every attempt has failed this long with no success (5d, 12h); `never`. Default 5d for every transport outbox sends; never for poll' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"
@@ -465,7 +477,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l transport -d 'How it goes (default poll)' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l endpoint -d 'Where it goes (a URL for webhooks)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l attempt -d 'Attempt number (default 1); part of the derived id' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l status -d 'Its status (default queued)' -r -f -a "queued\t''
@@ -507,7 +523,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l status -d 'Only deliveries in this status' -r -f -a "queued\t''
 claimed\t''
 delivered\t''
@@ -537,7 +557,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l before -d 'The rows after this one (the last id of the page you have, or a unique prefix of it), in the list\'s order' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -571,7 +595,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l worker -d 'Who claims; only this worker may then complete, fail or release it' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l lease -d 'Lease length (60, 5m, 1h; 1s-24h, default 5m); after it the delivery may be claimed again' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l batch -d 'Claim up to N deliveries at once (1-500)' -r
@@ -629,7 +657,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l transport -d 'Send the next attempt over this transport instead' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l endpoint -d 'Send the next attempt to this endpoint instead' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l attempt -d 'Attempt number (default: the failed one\'s plus one)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l delay -d 'Due this long from now (90, 30s, 5m, 2h; at most 30d)' -r
@@ -699,7 +731,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l error -d 'Note to leave in lastError (default: keep the last one; with --as-failure, "lease expired")' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -776,7 +812,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand stats" -l client -d 'Only 
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l status -d 'Count only deliveries in this status' -r -f -a "queued\t''
 claimed\t''
 delivered\t''
@@ -820,7 +860,11 @@ complete -c outbox -n "__fish_outbox_using_subcommand work" -l client -d 'Only d
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l transport -d 'Only deliveries over this transport' -r -f -a "poll\t''
 webhook\t''
 a2a\t''
-mcp\t''"
+mcp\t''
+nats\t''
+amqp\t''
+mqtt\t''
+redis\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l type -d 'Only deliveries of events of this type' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l worker -d 'The worker\'s name on its claims (default: HOSTNAME-PID)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand work" -l lease -d 'Lease of each claim, renewed every third of it while the work runs' -r

@@ -155,7 +155,7 @@ pub enum Command {
 Examples:
   outbox work --client billing --drain -- ./handle.sh      # cron: until nothing is ready
   outbox work --client billing --concurrency 4 -- ./handle.sh
-  outbox work --concurrency 8                              # send webhook, a2a and mcp deliveries"
+  outbox work --concurrency 8                              # send webhook, a2a, mcp and broker deliveries"
     )]
     Work(work::WorkArgs),
     /// The transactional outbox: relay the rows an application writes to an

@@ -19,7 +19,7 @@ pub struct ProtectionArgs {
     pub max_in_flight: Option<String>,
     /// Stop sending for a cool-down (--breaker-cooldown, doubling to
     /// --breaker-max-cooldown) after N failed attempts in a row, then probe
-    /// with one; `off`. Default 5 for webhook, a2a and mcp; off for poll.
+    /// with one; `off`. Default 5 for every transport outbox sends; off for poll.
     #[arg(long, value_name = "N")]
     pub breaker: Option<String>,
     /// How long the breaker stays open after its first trip (default 1m);
@@ -38,8 +38,8 @@ pub struct ProtectionArgs {
     )]
     pub max_cool_down: Option<String>,
     /// Disable the subscription once every attempt has failed this long
-    /// with no success (5d, 12h); `never`. Default 5d for webhook, a2a and
-    /// mcp; never for poll.
+    /// with no success (5d, 12h); `never`. Default 5d for every transport
+    /// outbox sends; never for poll.
     #[arg(allow_hyphen_values = true, long, value_name = "DUR")]
     pub disable_after: Option<String>,
 }

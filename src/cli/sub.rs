@@ -22,7 +22,9 @@ pub enum SubCommand {
     #[command(after_long_help = "Examples:
   outbox sub create --client billing --types order.created,order.paid --any-target
   outbox sub create --client shop --types 'order.*' --any-target --transport webhook \\
-    --endpoint https://shop.example/hooks --retry-schedule 5s,5m,30m,2h --retry-jitter 20%")]
+    --endpoint https://shop.example/hooks --retry-schedule 5s,5m,30m,2h --retry-jitter 20%
+  outbox sub create --client warehouse --types 'order.*' --any-target --transport nats \
+    --endpoint 'nats://127.0.0.1/orders.{type}' --ordered-by subject")]
     Create {
         #[command(flatten)]
         fields: FieldArgs,
@@ -159,10 +161,17 @@ pub struct FieldArgs {
     /// Match events whatever their target.
     #[arg(long)]
     pub any_target: bool,
-    /// How the client takes deliveries.
+    /// How the client takes deliveries: poll (it claims them), webhook,
+    /// a2a, mcp, or a message broker (nats, amqp, mqtt, redis), which
+    /// `outbox work` sends.
     #[arg(long, value_parser = one_of::<Transport>())]
     pub transport: Option<Transport>,
-    /// Where deliveries go (a URL for webhooks).
+    /// Where deliveries go: an http(s):// URL for webhook, a2a and mcp;
+    /// for a broker, nats://HOST/SUBJECT, amqp://HOST/VHOST?exchange=EX&routing_key=KEY,
+    /// mqtt://HOST/TOPIC[?qos=0|1|2&version=3.1.1] or redis://HOST/DB?stream=NAME[&maxlen=N]
+    /// (tls://, amqps://, mqtts://, rediss:// for TLS; ?envelope=structured
+    /// for a whole CloudEvent as the body). The name may hold {type},
+    /// {subject}, {source}, {target} and {client}, filled per event.
     #[arg(long)]
     pub endpoint: Option<String>,
     /// active (default), paused (no deliveries for new events) or disabled.

@@ -72,7 +72,7 @@ pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let mut failed: Option<std::io::Error> = None;
     let count = outbox.export(&mut |record| {
         if failed.is_none() {
-            let line = serde_json::to_string(&record).expect("records serialise to JSON");
+            let line = record.to_line();
             if let Err(e) = writeln!(out, "{line}") {
                 failed = Some(e);
             }

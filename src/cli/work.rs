@@ -7,7 +7,7 @@ use clap::Args;
 use outbox::core::leases::Claim;
 use outbox::core::model::Transport;
 use outbox::worker::handler::Handler;
-use outbox::worker::send::Sender;
+use outbox::worker::send::{SENT, Sender};
 use outbox::worker::settle::Settled;
 use outbox::worker::{self, Job, Mode, Work, say};
 use outbox::{Error, Result};
@@ -66,7 +66,8 @@ pub struct WorkArgs {
     )]
     pub grace: String,
     /// The handler and its arguments, after `--`. Without one, outbox sends
-    /// webhook, a2a and mcp deliveries itself.
+    /// webhook, a2a, mcp and broker (nats, amqp, mqtt, redis) deliveries
+    /// itself.
     #[arg(last = true, value_name = "CMD")]
     pub command: Vec<OsString>,
 }
@@ -133,22 +134,17 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         )
     } else {
         let claims = match args.filter.transport {
-            Some(t @ (Transport::Webhook | Transport::A2a | Transport::Mcp)) => {
-                vec![claim_for(Some(t))]
-            }
-            Some(other) => {
+            Some(Transport::Poll) => {
                 return Err(Error::input(
                     "invalid:transport",
-                    format!(
-                        "outbox sends only webhook, a2a and mcp deliveries itself; for {other} give a handler: outbox work -- CMD"
-                    ),
+                    "outbox does not send poll deliveries itself (their clients claim them); give a handler: outbox work -- CMD",
                 ));
             }
-            None => vec![
-                claim_for(Some(Transport::Webhook)),
-                claim_for(Some(Transport::A2a)),
-                claim_for(Some(Transport::Mcp)),
-            ],
+            Some(t) => vec![claim_for(Some(t))],
+            None => SENT
+                .iter()
+                .map(|&transport| claim_for(Some(transport)))
+                .collect(),
         };
         (Job::Send(Sender::new(timeout)), claims)
     };
@@ -187,7 +183,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             let command: Vec<_> = args.command.iter().map(|a| a.to_string_lossy()).collect();
             format!("runs {} for each delivery", command.join(" "))
         } else {
-            "sends webhook, a2a and mcp deliveries".to_owned()
+            "sends webhook, a2a, mcp and broker deliveries".to_owned()
         };
         say(&format!(
             "worker {worker} started: {what}, {} at a time; SIGTERM or Ctrl-C stops it",
@@ -287,7 +283,7 @@ fn untaken(
         return Ok(None);
     }
     Ok(Some(format!(
-        "{ready} poll deliveries are ready that this worker will not take: without a handler it sends only webhook, a2a and mcp; \
+        "{ready} poll deliveries are ready that this worker will not take: without a handler it sends every transport but poll; \
          run outbox work [FILTERS] -- CMD to hand them to a program, or take them with outbox delivery claim"
     )))
 }

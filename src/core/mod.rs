@@ -9,6 +9,7 @@ pub mod calendar;
 mod chunk;
 pub mod coerce;
 pub mod deliveries;
+pub mod endpoint;
 pub mod error;
 pub mod events;
 pub mod headers;

@@ -76,6 +76,7 @@ vocabulary!(
     /// How a client wants its deliveries.
     Transport, "transport" {
         Poll => "poll", Webhook => "webhook", A2a => "a2a", Mcp => "mcp",
+        Nats => "nats", Amqp => "amqp", Mqtt => "mqtt", Redis => "redis",
     }
 );
 vocabulary!(
@@ -123,6 +124,8 @@ pub struct Subscription {
     /// Only events with this target match; empty matches any target.
     pub target: String,
     pub transport: Transport,
+    /// Shown with its password masked; an export writes it whole.
+    #[serde(serialize_with = "super::endpoint::shown")]
     pub endpoint: String,
     pub status: SubscriptionStatus,
     /// `source` and `subject` narrow which events match.
@@ -141,6 +144,8 @@ pub struct Delivery {
     pub sub_id: String,
     pub client_id: String,
     pub transport: Transport,
+    /// Shown with its password masked; an export writes it whole.
+    #[serde(serialize_with = "super::endpoint::shown")]
     pub endpoint: String,
     pub status: DeliveryStatus,
     pub attempt: i64,

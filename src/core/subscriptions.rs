@@ -119,6 +119,7 @@ pub fn unsendable(transport: Transport, endpoint: &str) -> Option<String> {
         transport,
         Transport::Webhook | Transport::A2a | Transport::Mcp
     ) {
+        // A broker endpoint was checked as its subscription was written.
         return None;
     }
     if endpoint.is_empty() {
@@ -157,6 +158,9 @@ fn check_patterns(types: &[String]) -> Result<()> {
 }
 
 fn validate(subscription: Subscription) -> Result<Subscription> {
+    // A broker endpoint is outbox's own addition: a malformed one is
+    // refused at once rather than failing every send.
+    super::endpoint::check(subscription.transport, &subscription.endpoint)?;
     let mut errors = Vec::new();
     if subscription.client_id.is_empty() {
         errors.push("missing:clientId");

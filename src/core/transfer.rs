@@ -8,6 +8,7 @@ use crate::core::error::{Error, Result};
 use crate::core::model::Secret;
 use crate::core::storage::Tx;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// One exported record: `{"subscription": {...}}`, `{"secret": {...}}`
 /// (a subscription's signing secret), `{"event": {...}}` or
@@ -22,6 +23,24 @@ pub enum Record {
 }
 
 impl Record {
+    /// The record as one NDJSON line of an export: whole, its endpoint's
+    /// password included (answers show it masked), for `import`.
+    pub fn to_line(&self) -> String {
+        let mut value = serde_json::to_value(self).expect("records serialise to JSON");
+        let endpoint = match self {
+            Record::Subscription(s) => Some(&s.endpoint),
+            Record::Delivery(d) => Some(&d.endpoint),
+            Record::Secret(_) | Record::Event(_) => None,
+        };
+        if let (Some(endpoint), Some(Value::Object(record))) = (
+            endpoint,
+            value.as_object_mut().and_then(|o| o.values_mut().next()),
+        ) {
+            record.insert("endpoint".to_owned(), Value::String(endpoint.clone()));
+        }
+        value.to_string()
+    }
+
     /// Reads one NDJSON line of an export.
     pub fn from_line(line: &str) -> Result<Self> {
         let value = json::parse(line)

@@ -3,6 +3,7 @@
 
 use super::{View, relative, timestamp};
 use comfy_table::{Cell, Color, ColumnConstraint, Table, Width};
+use outbox::core::endpoint::mask;
 use outbox::core::json::Object;
 use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
 use outbox::core::ordering::{OnDead, Ordering};
@@ -153,7 +154,7 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
                 },
             ),
             ("transport", s.transport.to_string()),
-            ("endpoint", or_dash(&s.endpoint).to_owned()),
+            ("endpoint", or_dash(&mask(&s.endpoint)).to_owned()),
             ("status", s.status.to_string()),
             ("filters", object_text(&s.filters)),
             ("retries", retries_in_force(s)),
@@ -231,7 +232,7 @@ pub(super) fn subscription_table(subscriptions: &[Subscription], view: &View) ->
             status_cell(s.status.as_str(), view),
         ];
         if endpoints {
-            row.push(Cell::new(or_dash(&s.endpoint)));
+            row.push(Cell::new(or_dash(&mask(&s.endpoint))));
         }
         table.add_row(row);
     }
@@ -276,7 +277,7 @@ pub(super) fn delivery_card(d: &Delivery, view: &View) -> String {
             ("subId", d.sub_id.clone()),
             ("clientId", or_dash(&d.client_id).to_owned()),
             ("transport", d.transport.to_string()),
-            ("endpoint", or_dash(&d.endpoint).to_owned()),
+            ("endpoint", or_dash(&mask(&d.endpoint)).to_owned()),
             ("status", status_and_due(d, view.now)),
             ("attempt", d.attempt.to_string()),
             ("claimedBy", or_dash(&d.claimed_by).to_owned()),

@@ -5,6 +5,8 @@
 //! policy. One thread owns the database; each delivery runs in a thread of
 //! its own and reports back over a channel.
 
+pub mod brokers;
+pub mod envelope;
 pub mod handler;
 pub mod mcp;
 pub mod pacing;

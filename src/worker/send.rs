@@ -16,6 +16,18 @@ use serde_json::{Value, json};
 use std::io::Read;
 use std::time::{Duration, Instant};
 
+/// The transports outbox sends itself, claimed in turn by a worker
+/// without a handler: every one but `poll`, whose clients claim their own.
+pub const SENT: &[Transport] = &[
+    Transport::Webhook,
+    Transport::A2a,
+    Transport::Mcp,
+    Transport::Nats,
+    Transport::Amqp,
+    Transport::Mqtt,
+    Transport::Redis,
+];
+
 /// How much of a response body a delivery keeps in `meta.response`.
 pub(super) const BODY_KEPT: usize = 4096;
 /// The longest wait a `Retry-After` can impose: a day.
@@ -27,6 +39,8 @@ pub struct Sender {
     timeout: Duration,
     /// What each MCP endpoint speaks, learnt from its answers.
     mcp: super::mcp::Endpoints,
+    /// Connections to message brokers, made as deliveries need them.
+    brokers: Box<super::brokers::Brokers>,
 }
 
 impl Sender {
@@ -42,6 +56,7 @@ impl Sender {
             agent,
             timeout,
             mcp: super::mcp::Endpoints::default(),
+            brokers: Box::new(super::brokers::Brokers::new(timeout)),
         }
     }
 
@@ -67,6 +82,9 @@ impl Sender {
         // an endpoint (`sub update --endpoint` and a redrive can).
         if let Some(why) = unsendable(d.transport, &d.endpoint) {
             return Outcome::failed(format!("not sent: {why}"), false);
+        }
+        if crate::core::endpoint::is_broker(d.transport) {
+            return self.brokers.send(claimed, event);
         }
         if d.transport == Transport::Mcp {
             let tool = claimed

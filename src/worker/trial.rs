@@ -115,7 +115,7 @@ impl Outbox {
             event_id: trial.event.event_id,
             event_type: trial.event.event_type,
             transport,
-            endpoint: trial.subscription.endpoint,
+            endpoint: crate::core::endpoint::mask(&trial.subscription.endpoint),
             outcome,
             duration_ms,
             response,

@@ -46,6 +46,14 @@ impl Db {
         }
     }
 
+    /// The database another `Db` made, for a thread of the same test.
+    pub fn at(target: &str) -> Db {
+        Db {
+            target: target.to_owned(),
+            _dir: None,
+        }
+    }
+
     pub fn is_sqlite(&self) -> bool {
         self._dir.is_some()
     }

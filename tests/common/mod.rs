@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod brokers;
 pub mod db;
 pub mod mcp;
 pub mod receiver;

@@ -48,22 +48,7 @@ pub fn set_lock_timeout(wait: std::time::Duration) {
     LOCK_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// `url` with its password, if any, shown as `***`: URLs appear in
-/// messages, tables and errors, and a password must not.
-pub fn mask(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
-            None => url.to_owned(),
-        },
-        None => url.to_owned(),
-    }
-}
+pub use crate::core::endpoint::mask;
 
 /// A connection to the outbox schema of one PostgreSQL database.
 pub struct PostgresStore {
@@ -365,7 +350,7 @@ pub(crate) fn test_schema(prefix: &str) -> Option<(Client, String, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PostgresStore, mask, test_schema};
+    use super::{PostgresStore, test_schema};
 
     #[test]
     #[cfg_attr(
@@ -386,19 +371,5 @@ mod tests {
             .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
             .unwrap();
         assert_eq!(workers, "0");
-    }
-
-    #[test]
-    fn passwords_are_masked() {
-        assert_eq!(
-            mask("postgres://app:hunter2@db/outbox"),
-            "postgres://app:***@db/outbox"
-        );
-        assert_eq!(
-            mask("postgresql://app:p@ss@db:5432/x?sslmode=off"),
-            "postgresql://app:***@db:5432/x?sslmode=off"
-        );
-        assert_eq!(mask("postgres://app@db/outbox"), "postgres://app@db/outbox");
-        assert_eq!(mask("outbox.db"), "outbox.db");
     }
 }

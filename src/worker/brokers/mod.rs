@@ -1,0 +1,238 @@
+//! Publishing deliveries to message brokers: NATS JetStream, RabbitMQ
+//! (AMQP 0-9-1), MQTT and Redis Streams, one file each behind [`Broker`].
+//! A delivery is delivered only once its broker acknowledged the message
+//! (a PubAck, a publisher confirm, a PUBACK or PUBCOMP, an `XADD` reply).
+//!
+//! The worker runs each delivery on a thread of its own; those threads
+//! block on one small tokio runtime here, so the publishes of a worker's
+//! `--concurrency` deliveries are in flight together on one connection per
+//! broker, confirmed as they come back rather than one round trip each.
+
+mod amqp;
+mod mqtt;
+mod nats;
+mod redis;
+
+use super::Outcome;
+use super::envelope::{CloudEvent, DATA_CONTENT_TYPE, STRUCTURED_CONTENT_TYPE};
+use super::settle::Claimed;
+use crate::core::endpoint::{BrokerEndpoint, Envelope, mask, name_fault};
+use crate::core::json::Object;
+use crate::core::model::{Event, Transport};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// How long a subscription rests after its broker could not be reached:
+/// the deliveries claimed meanwhile wait rather than spend their attempts.
+const UNREACHABLE_PAUSE: i64 = 5;
+
+/// One message, ready for any broker.
+pub(crate) struct Message<'a> {
+    pub endpoint: &'a BrokerEndpoint,
+    /// The subject, routing key, topic or stream, filled from the event.
+    pub name: String,
+    /// The same for every attempt of one event: the broker's dedupe key.
+    pub id: &'a str,
+    pub event: CloudEvent<'a>,
+    pub body: Vec<u8>,
+    pub content_type: &'static str,
+}
+
+impl Message<'_> {
+    /// The CloudEvent attributes a binary-mode message carries beside its
+    /// body; none in structured mode (the body holds them).
+    pub fn attributes(&self) -> &[(&'static str, String)] {
+        match self.endpoint.envelope {
+            Envelope::Binary => &self.event.attributes,
+            Envelope::Structured => &[],
+        }
+    }
+
+    pub fn binary(&self) -> bool {
+        self.endpoint.envelope == Envelope::Binary
+    }
+}
+
+/// Why a publish did not end in the broker's acknowledgement.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    /// The broker could not be reached or the connection broke: the
+    /// connection is dropped and made again for the next message.
+    Unreachable(String),
+    /// The broker answered and refused the message.
+    Failed { error: String, retry: bool },
+}
+
+/// What a broker's acknowledgement said, kept in `meta.response`.
+pub(crate) type Ack = Object;
+
+/// A connection to one broker (one per server and credentials), shared by
+/// every delivery in flight to it.
+pub(crate) trait Broker: Send + Sync + Sized + 'static {
+    fn connect(
+        endpoint: &BrokerEndpoint,
+        timeout: Duration,
+    ) -> impl Future<Output = Result<Self, String>> + Send;
+
+    /// Publishes and waits for the broker's acknowledgement.
+    fn publish(&self, message: &Message<'_>) -> impl Future<Output = Result<Ack, Refused>> + Send;
+}
+
+/// The connections of one kind of broker, by server.
+struct Pool<B>(tokio::sync::Mutex<HashMap<String, Arc<B>>>);
+
+impl<B: Broker> Pool<B> {
+    fn new() -> Self {
+        Pool(tokio::sync::Mutex::new(HashMap::new()))
+    }
+
+    async fn publish(&self, message: &Message<'_>, timeout: Duration) -> Result<Ack, Refused> {
+        let key = message.endpoint.connection_key();
+        let connection = {
+            let mut open = self.0.lock().await;
+            match open.get(&key) {
+                Some(connection) => connection.clone(),
+                None => {
+                    let connecting = B::connect(message.endpoint, timeout);
+                    let connection = match tokio::time::timeout(timeout, connecting).await {
+                        Ok(Ok(connection)) => Arc::new(connection),
+                        Ok(Err(e)) => return Err(Refused::Unreachable(e)),
+                        Err(_) => {
+                            return Err(Refused::Unreachable(format!(
+                                "no connection within {}",
+                                super::duration_text(timeout)
+                            )));
+                        }
+                    };
+                    open.insert(key.clone(), connection.clone());
+                    connection
+                }
+            }
+        };
+        let answer = match tokio::time::timeout(timeout, connection.publish(message)).await {
+            Ok(answer) => answer,
+            Err(_) => Err(Refused::Unreachable(format!(
+                "no acknowledgement within {}",
+                super::duration_text(timeout)
+            ))),
+        };
+        if matches!(answer, Err(Refused::Unreachable(_))) {
+            // The next message connects again (unless another delivery
+            // already did).
+            let mut open = self.0.lock().await;
+            if open.get(&key).is_some_and(|c| Arc::ptr_eq(c, &connection)) {
+                open.remove(&key);
+            }
+        }
+        answer
+    }
+}
+
+/// Every broker connection of one worker.
+pub struct Brokers {
+    runtime: OnceLock<tokio::runtime::Runtime>,
+    timeout: Duration,
+    nats: Pool<nats::Nats>,
+    amqp: Pool<amqp::Amqp>,
+    mqtt: Pool<mqtt::Mqtt>,
+    redis: Pool<redis::Redis>,
+}
+
+impl Brokers {
+    pub fn new(timeout: Duration) -> Self {
+        Brokers {
+            runtime: OnceLock::new(),
+            timeout,
+            nats: Pool::new(),
+            amqp: Pool::new(),
+            mqtt: Pool::new(),
+            redis: Pool::new(),
+        }
+    }
+
+    /// The runtime, started by the first broker delivery: a worker that
+    /// sends none never starts it.
+    fn runtime(&self) -> &tokio::runtime::Runtime {
+        self.runtime.get_or_init(|| {
+            // TLS connections (`tls://`, `amqps://`, `mqtts://`,
+            // `rediss://`) use ring, as the HTTP senders do; installed
+            // once, unless something installed one first.
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .thread_name("outbox-broker")
+                .enable_all()
+                .build()
+                .expect("a runtime for broker connections starts")
+        })
+    }
+
+    /// Publishes one claimed delivery to its broker and waits for the
+    /// acknowledgement.
+    pub fn send(&self, claimed: &Claimed, event: &Event) -> Outcome {
+        let d = &claimed.delivery;
+        let endpoint = match BrokerEndpoint::parse(d.transport, &d.endpoint) {
+            Ok(endpoint) => endpoint,
+            Err(why) => {
+                return Outcome::failed(
+                    format!("not sent: --endpoint {}: {why}", mask(&d.endpoint)),
+                    false,
+                );
+            }
+        };
+        let name = endpoint.name.fill(event, &d.client_id);
+        if let Err(why) = name_fault(d.transport, &name) {
+            return Outcome::failed(format!("not sent: {why}"), false);
+        }
+        let cloud_event = CloudEvent::of(event, d);
+        let (body, content_type) = match endpoint.envelope {
+            Envelope::Binary => (cloud_event.data_bytes(), DATA_CONTENT_TYPE),
+            Envelope::Structured => (cloud_event.structured(), STRUCTURED_CONTENT_TYPE),
+        };
+        let message = Message {
+            endpoint: &endpoint,
+            name,
+            id: &event.event_id,
+            event: cloud_event,
+            body,
+            content_type,
+        };
+        let started = Instant::now();
+        let timeout = self.timeout;
+        let answer = self.runtime().block_on(async {
+            match d.transport {
+                Transport::Nats => self.nats.publish(&message, timeout).await,
+                Transport::Amqp => self.amqp.publish(&message, timeout).await,
+                Transport::Mqtt => self.mqtt.publish(&message, timeout).await,
+                Transport::Redis => self.redis.publish(&message, timeout).await,
+                other => Err(Refused::Failed {
+                    error: format!("{other} is not a broker transport"),
+                    retry: false,
+                }),
+            }
+        });
+        let took = started.elapsed().as_millis() as u64;
+        match answer {
+            Ok(mut ack) => {
+                ack.insert("durationMs".to_owned(), Value::from(took));
+                let mut meta = Object::new();
+                meta.insert("response".to_owned(), Value::Object(ack));
+                Outcome::Delivered { meta: Some(meta) }
+            }
+            Err(Refused::Failed { error, retry }) => Outcome::failed(error, retry),
+            Err(Refused::Unreachable(error)) => Outcome::Failed {
+                error: format!(
+                    "{} unreachable at {}:{}: {error}",
+                    d.transport, endpoint.host, endpoint.port
+                ),
+                retry: true,
+                not_before: Some(UNREACHABLE_PAUSE),
+                meta: None,
+                disable: false,
+            },
+        }
+    }
+}
