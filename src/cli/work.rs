@@ -209,7 +209,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                     retries.insert(delivery.delivery_id.clone(), delivery.next_attempt_at);
                 }
             }
-            Err(_) => {}
+            Ok(Settled::Released(_)) | Err(_) => {}
         }
         let mut out = std::io::stdout().lock();
         match answer {
@@ -226,6 +226,13 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
                 say(&output::failure_line(failure, &view));
             }
             Ok(Settled::Completed(_)) => {}
+            Ok(Settled::Released(reply)) => {
+                let d = &reply.delivery;
+                say(&format!(
+                    "{} back in the queue, its attempt {} unspent: {}",
+                    d.delivery_id, d.attempt, d.last_error
+                ));
+            }
             Err(e) => {
                 if json {
                     let _ = writeln!(out, "{}", e.to_json());

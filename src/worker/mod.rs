@@ -48,6 +48,14 @@ pub enum Outcome {
         /// The receiver is gone for good: disable the subscription.
         disable: bool,
     },
+    /// The receiver (a message broker) could not be reached: the delivery
+    /// goes back to the queue without spending an attempt, due again after
+    /// `pause` seconds, and the subscription rests as long, counted as a
+    /// failure by its breaker.
+    Unreached {
+        error: String,
+        pause: i64,
+    },
     /// Stopped before it ended (its lease was lost, or the worker is
     /// shutting down): nothing is recorded for it.
     Abandoned,
@@ -328,6 +336,18 @@ pub(super) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
                 Finish::Fail(fail)
             })
         }
+        Outcome::Unreached { error, pause } => Some(Finish::GiveBack(
+            Release {
+                worker,
+                last_error: Some(error),
+                schedule: crate::core::deliveries::Schedule {
+                    next_attempt_at: None,
+                    delay_seconds: Some(pause),
+                },
+                meta: None,
+            },
+            pause,
+        )),
         Outcome::Abandoned => None,
     }
 }

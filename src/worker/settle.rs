@@ -8,7 +8,7 @@ use crate::core::deliveries::DeliveryReply;
 use crate::core::error::{Error, Result};
 use crate::core::health::claims::{self, Change, Recorded};
 use crate::core::health::{Attempt, ClaimTime};
-use crate::core::leases::{self, Claim, Complete};
+use crate::core::leases::{self, Claim, Complete, Release};
 use crate::core::model::{Delivery, Event, Secret, Subscription, Transport};
 use crate::core::retries::{self, Fail, Failed};
 use crate::core::storage::Tx;
@@ -35,15 +35,29 @@ pub enum Finish {
     Fail(Fail),
     /// Fail for good and disable the subscription (a receiver said 410 Gone).
     FailAndDisable(Fail),
+    /// Back to the queue, its attempt unspent, and the subscription paused
+    /// this many seconds (its broker could not be reached).
+    GiveBack(Release, i64),
 }
 
-/// The answer recorded for one finished delivery: what `delivery complete`
-/// or `delivery fail` would have printed.
+/// The answer recorded for one finished delivery: what `delivery complete`,
+/// `delivery fail` or `delivery release` would have printed.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum Settled {
     Completed(DeliveryReply),
     Failed(Failed),
+    Released(DeliveryReply),
+}
+
+impl Settled {
+    /// The delivery as it was left.
+    pub fn delivery(&self) -> &Delivery {
+        match self {
+            Settled::Completed(reply) | Settled::Released(reply) => &reply.delivery,
+            Settled::Failed(failed) => &failed.delivery,
+        }
+    }
 }
 
 /// The answer recorded for one delivery, by its id.
@@ -144,6 +158,10 @@ fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settle
         Finish::Fail(req) | Finish::FailAndDisable(req) => {
             Settled::Failed(retries::fail(tx, id, req, now)?)
         }
+        Finish::GiveBack(req, _) => Settled::Released(DeliveryReply {
+            ok: OkTrue,
+            delivery: leases::release(tx, id, req, now)?,
+        }),
     })
 }
 
@@ -151,21 +169,24 @@ fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settle
 /// for (`Retry-After`) ends on the first whole second at or after `now_ms`
 /// plus the wait: never early, whatever part of a second has gone.
 fn attempt_of(settled: &Settled, finish: &Finish, now_ms: i64) -> Recorded {
-    let delivery = match settled {
-        Settled::Completed(reply) => &reply.delivery,
-        Settled::Failed(failed) => &failed.delivery,
+    let delivery = settled.delivery();
+    let pause_until = |wait: i64| {
+        now_ms
+            .saturating_add(wait.saturating_mul(1000))
+            .saturating_add(999)
+            / 1000
     };
     let attempt = match finish {
         Finish::Complete(_) => Attempt::Succeeded,
         Finish::Fail(req) | Finish::FailAndDisable(req) => Attempt::Failed {
             error: req.last_error.clone().unwrap_or_default(),
-            pause_until: req.not_before.map(|wait| {
-                now_ms
-                    .saturating_add(wait.saturating_mul(1000))
-                    .saturating_add(999)
-                    / 1000
-            }),
+            pause_until: req.not_before.map(pause_until),
             gone: matches!(finish, Finish::FailAndDisable(_)),
+        },
+        Finish::GiveBack(req, pause) => Attempt::Failed {
+            error: req.last_error.clone().unwrap_or_default(),
+            pause_until: Some(pause_until(*pause)),
+            gone: false,
         },
     };
     Recorded {

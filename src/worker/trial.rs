@@ -6,7 +6,7 @@
 //! failed as the send ended.
 
 use super::send::Sender;
-use super::settle::{Claimed, Settled};
+use super::settle::Claimed;
 use super::{Outcome, finish_of};
 use crate::core::error::{Error, Result};
 use crate::core::events::RecordEvent;
@@ -93,10 +93,7 @@ impl Outbox {
             let id = trial.delivery.delivery_id.clone();
             let turn = self.settle_and_claim(&[(id, finish)], &[], 0, 0)?;
             if let Some((_, answer)) = turn.settled.into_iter().next() {
-                delivery = Some(match answer? {
-                    Settled::Completed(reply) => reply.delivery,
-                    Settled::Failed(failed) => failed.delivery,
-                });
+                delivery = Some(answer?.delivery().clone());
             }
         }
         let response = |meta: &Option<crate::core::json::Object>| {
@@ -107,6 +104,7 @@ impl Outbox {
             Outcome::Failed {
                 error, retry, meta, ..
             } => ("failed", response(meta), Some(error.clone()), Some(*retry)),
+            Outcome::Unreached { error, .. } => ("failed", None, Some(error.clone()), Some(true)),
             Outcome::Abandoned => ("failed", None, Some("abandoned".to_owned()), None),
         };
         Ok(TrialSent {

@@ -57,11 +57,23 @@ impl Arrived {
     }
 }
 
-/// A JetStream stream capturing `subjects`, made for one test.
+/// A JetStream stream capturing `subjects`, made for one test, in memory.
 pub async fn nats_stream(
     url: &str,
     name: &str,
     subjects: &[String],
+) -> async_nats::jetstream::Context {
+    use async_nats::jetstream::stream::StorageType;
+    nats_stream_in(url, name, subjects, StorageType::Memory).await
+}
+
+/// A JetStream stream capturing `subjects`, kept as `storage` says (in a
+/// file, it outlives a restart of its server).
+pub async fn nats_stream_in(
+    url: &str,
+    name: &str,
+    subjects: &[String],
+    storage: async_nats::jetstream::stream::StorageType,
 ) -> async_nats::jetstream::Context {
     let client = async_nats::connect(url).await.unwrap();
     let jetstream = async_nats::jetstream::new(client);
@@ -70,7 +82,7 @@ pub async fn nats_stream(
         .create_stream(async_nats::jetstream::stream::Config {
             name: name.to_owned(),
             subjects: subjects.to_vec(),
-            storage: async_nats::jetstream::stream::StorageType::Memory,
+            storage,
             ..Default::default()
         })
         .await

@@ -223,15 +223,12 @@ impl Brokers {
                 Outcome::Delivered { meta: Some(meta) }
             }
             Err(Refused::Failed { error, retry }) => Outcome::failed(error, retry),
-            Err(Refused::Unreachable(error)) => Outcome::Failed {
+            Err(Refused::Unreachable(error)) => Outcome::Unreached {
                 error: format!(
                     "{} unreachable at {}:{}: {error}",
                     d.transport, endpoint.host, endpoint.port
                 ),
-                retry: true,
-                not_before: Some(UNREACHABLE_PAUSE),
-                meta: None,
-                disable: false,
+                pause: UNREACHABLE_PAUSE,
             },
         }
     }
