@@ -413,6 +413,7 @@ fn a_password_in_an_endpoint_is_never_printed(db: Db) {
             "create",
             "--client",
             "billing",
+            "--any-target",
             "--types",
             "t",
             "--transport",
@@ -427,32 +428,48 @@ fn a_password_in_an_endpoint_is_never_printed(db: Db) {
         .to_owned();
     record(&db, "t", &["o-1"]);
     let mut printed = vec![created];
+    let delivery_id = db.json(NOW, &["delivery", "list"])["deliveries"][0]["deliveryId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let work = db
         .cmd(NOW, &["work", "--drain", "--timeout", "10s"])
         .env_remove("OUTBOX_NOW")
         .output()
         .unwrap();
     assert!(work.status.success());
+    let delivered = db.json(NOW, &["delivery", "get", &delivery_id]);
+    assert_eq!(delivered["delivery"]["status"], "delivered", "{delivered}");
     printed.push(work);
-    for args in [
-        vec!["sub", "get", &sub_id],
-        vec!["sub", "get", &sub_id, "--json"],
-        vec!["sub", "list"],
-        vec!["sub", "list", "--json"],
-        vec!["sub", "health"],
-        vec!["delivery", "list"],
-        vec!["delivery", "list", "--json"],
-        vec![
-            "sub",
-            "update",
-            &sub_id,
-            "--endpoint",
-            "nats://outbox:wrong@127.0.0.1/a b",
-        ],
-        vec!["sub", "test", &sub_id, "--json"],
-    ] {
-        printed.push(db.output(NOW, &args));
+    // Each as a table and as JSON; every one answers (the malformed
+    // update with exit 2, naming the endpoint it refused).
+    let bad_update = [
+        "sub",
+        "update",
+        &sub_id,
+        "--endpoint",
+        "nats://outbox:wrong@127.0.0.1/a b",
+    ];
+    let commands: [&[&str]; 7] = [
+        &["sub", "get", &sub_id],
+        &["sub", "list"],
+        &["sub", "health"],
+        &["delivery", "list"],
+        &["delivery", "get", &delivery_id],
+        &["sub", "test", &sub_id],
+        &bad_update,
+    ];
+    for args in commands {
+        for output in [db.cmd(NOW, args).output().unwrap(), db.output(NOW, args)] {
+            let expected = if args == bad_update { 2 } else { 0 };
+            assert_eq!(output.status.code(), Some(expected), "{args:?}: {output:?}");
+            printed.push(output);
+        }
     }
+    let shown: String = printed
+        .iter()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .collect();
     for output in &printed {
         for text in [&output.stdout, &output.stderr] {
             let text = String::from_utf8_lossy(text);
@@ -462,7 +479,7 @@ fn a_password_in_an_endpoint_is_never_printed(db: Db) {
             );
         }
     }
-    assert!(String::from_utf8_lossy(&printed[2].stdout).contains("outbox:***@"));
+    assert!(shown.contains("nats://outbox:***@"), "{shown}");
     // An export carries it whole, for an import.
     let export = db.output(NOW, &["export"]);
     assert!(String::from_utf8_lossy(&export.stdout).contains(password));
@@ -520,4 +537,58 @@ fn a_malformed_broker_endpoint_is_refused_naming_its_part() {
     );
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("--transport"));
+}
+
+#[test]
+fn sub_create_says_what_it_cannot_check_and_sub_get_when_a_delivery_counts() {
+    let db = Db::sqlite();
+    for (endpoint, note, card) in [
+        (
+            "mqtt://127.0.0.1/a?qos=0",
+            "fire and forget",
+            "fire and forget",
+        ),
+        ("mqtt://127.0.0.1/a", "", "PUBACK (QoS 1)"),
+        ("nats://127.0.0.1/a", "JetStream stream", "PubAck"),
+        (
+            "amqp://127.0.0.1/?exchange=ex&routing_key=k",
+            "\"ex\"",
+            "publisher confirm",
+        ),
+        ("redis://127.0.0.1?stream=s", "", "XADD reply"),
+    ] {
+        let transport = endpoint.split_once(':').unwrap().0;
+        let created = db.output(
+            NOW,
+            &[
+                "sub",
+                "create",
+                "--client",
+                "c",
+                "--types",
+                "t",
+                "--transport",
+                transport,
+                "--endpoint",
+                endpoint,
+            ],
+        );
+        assert!(created.status.success(), "{created:?}");
+        let stderr = String::from_utf8_lossy(&created.stderr);
+        if note.is_empty() {
+            assert!(stderr.is_empty(), "{endpoint}: {stderr}");
+        } else {
+            assert!(stderr.contains(note), "{endpoint}: {stderr}");
+        }
+        let id = serde_json::from_slice::<Value>(&created.stdout).unwrap()["subscription"]["subId"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let shown = db.text(NOW, &["sub", "get", &id]);
+        let line = shown
+            .lines()
+            .find(|l| l.starts_with("delivered when"))
+            .unwrap_or_else(|| panic!("{shown}"));
+        assert!(line.contains(card), "{endpoint}: {line}");
+    }
 }

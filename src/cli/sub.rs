@@ -3,6 +3,7 @@
 use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
+use outbox::core::endpoint::BrokerEndpoint;
 use outbox::core::json::Object;
 use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
 use outbox::core::ordering::OrderingChange;
@@ -369,6 +370,13 @@ pub struct MatchArgs {
 /// subscription's endpoint; the subscription is kept as given (a handler
 /// may know how), and the answer and exit status stay the reference's.
 fn warn_if_unsendable(subscription: &Subscription) {
+    if let Some(note) = BrokerEndpoint::parse(subscription.transport, &subscription.endpoint)
+        .ok()
+        .and_then(|endpoint| endpoint.unchecked())
+    {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "outbox: note: {note}");
+    }
     if let Some(why) = unsendable(subscription.transport, &subscription.endpoint) {
         use std::io::Write;
         let _ = writeln!(

@@ -218,6 +218,41 @@ impl BrokerEndpoint {
         Ok(endpoint)
     }
 
+    /// When a delivery to this endpoint counts as delivered: the broker's
+    /// acknowledgement, named.
+    pub fn delivered_when(&self) -> &'static str {
+        match (self.transport, self.qos) {
+            (Transport::Nats, _) => "JetStream's PubAck (a stream must capture the subject)",
+            (Transport::Amqp, _) => {
+                "the publisher confirm (basic.ack) of a routed, persistent message"
+            }
+            (Transport::Mqtt, 0) => {
+                "as soon as it is written: QoS 0 is fire and forget, with no acknowledgement"
+            }
+            (Transport::Mqtt, 1) => "the broker's PUBACK (QoS 1)",
+            (Transport::Mqtt, _) => "the broker's PUBCOMP (QoS 2)",
+            _ => "the XADD reply (its entry id is kept)",
+        }
+    }
+
+    /// What outbox cannot check until it sends, said as a subscription is
+    /// written.
+    pub fn unchecked(&self) -> Option<String> {
+        match self.transport {
+            Transport::Nats => Some(
+                "whether a JetStream stream captures the subject is known only when outbox sends; without one each attempt fails saying so".to_owned(),
+            ),
+            Transport::Amqp => Some(format!(
+                "whether the exchange {:?} exists and a queue is bound for the routing key is known only when outbox sends; an unroutable message fails its attempt",
+                self.exchange
+            )),
+            Transport::Mqtt if self.qos == 0 => Some(
+                "QoS 0 is fire and forget: a delivery counts as delivered once written, with no acknowledgement from the broker".to_owned(),
+            ),
+            _ => None,
+        }
+    }
+
     /// What one connection serves: endpoints that differ only in where
     /// their messages go share it.
     pub fn connection_key(&self) -> String {

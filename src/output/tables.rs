@@ -155,6 +155,7 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
             ),
             ("transport", s.transport.to_string()),
             ("endpoint", or_dash(&mask(&s.endpoint)).to_owned()),
+            ("delivered when", delivered_when(s)),
             ("status", s.status.to_string()),
             ("filters", object_text(&s.filters)),
             ("retries", retries_in_force(s)),
@@ -165,6 +166,20 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
             ("updatedAt", when(s.updated_at, view.now)),
         ],
     )
+}
+
+/// When outbox counts a delivery delivered: a 2xx answer, or the
+/// broker's acknowledgement.
+fn delivered_when(s: &Subscription) -> String {
+    use outbox::core::endpoint::{BrokerEndpoint, is_broker};
+    use outbox::core::model::Transport;
+    match s.transport {
+        Transport::Poll => "its client completes it".to_owned(),
+        t if is_broker(t) => BrokerEndpoint::parse(t, &s.endpoint)
+            .map(|e| e.delivered_when().to_owned())
+            .unwrap_or_else(|why| format!("never: {why}")),
+        _ => "a 2xx answer (a2a and mcp: with no error in it)".to_owned(),
+    }
 }
 
 /// Whether deliveries go one at a time per subject, and what a dead
