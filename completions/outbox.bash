@@ -3715,7 +3715,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3775,6 +3775,10 @@ _outbox() {
                     ;;
                 --mcp-arguments)
                     COMPREPLY=($(compgen -W "event payload" -- "${cur}"))
+                    return 0
+                    ;;
+                --envelope)
+                    COMPREPLY=($(compgen -W "standard-webhooks cloudevents cloudevents-structured" -- "${cur}"))
                     return 0
                     ;;
                 --ordered-by)
@@ -4403,7 +4407,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4463,6 +4467,10 @@ _outbox() {
                     ;;
                 --mcp-arguments)
                     COMPREPLY=($(compgen -W "event payload" -- "${cur}"))
+                    return 0
+                    ;;
+                --envelope)
+                    COMPREPLY=($(compgen -W "standard-webhooks cloudevents cloudevents-structured" -- "${cur}"))
                     return 0
                     ;;
                 --ordered-by)

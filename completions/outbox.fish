@@ -207,6 +207,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l envelope -d 'What a webhook\'s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead' -r -f -a "standard-webhooks\t''
+cloudevents\t''
+cloudevents-structured\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l ordered-by -d '`subject`: hand out each subject\'s deliveries one at a time, in the order their events were recorded; `none` lifts it' -r -f -a "subject\t''
 none\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from create" -l on-dead -d 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)' -r -f -a "block\t''
@@ -294,6 +297,9 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-tool -d 'The tool an `mcp` subscription\'s deliveries call on its server (`tools/call`), kept in `meta.mcp`' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l mcp-arguments -d 'The tool\'s arguments: `event` (default), `{"event": BODY}` with the body a webhook posts; or `payload`, the event\'s payload itself' -r -f -a "event\t''
 payload\t''"
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l envelope -d 'What a webhook\'s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead' -r -f -a "standard-webhooks\t''
+cloudevents\t''
+cloudevents-structured\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l ordered-by -d '`subject`: hand out each subject\'s deliveries one at a time, in the order their events were recorded; `none` lifts it' -r -f -a "subject\t''
 none\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l on-dead -d 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)' -r -f -a "block\t''

@@ -3,7 +3,7 @@
 use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
-use outbox::core::endpoint::BrokerEndpoint;
+use outbox::core::endpoint::{BrokerEndpoint, ENVELOPE_KEY};
 use outbox::core::json::Object;
 use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
 use outbox::core::ordering::OrderingChange;
@@ -207,6 +207,13 @@ pub struct FieldArgs {
     /// body a webhook posts; or `payload`, the event's payload itself.
     #[arg(long, value_name = "FROM", value_parser = ["event", "payload"], requires = "mcp_tool")]
     pub mcp_arguments: Option<String>,
+    /// What a webhook's body is: `standard-webhooks` (default), or a
+    /// CloudEvent: `cloudevents` (binary mode: the payload as the body,
+    /// the attributes as ce- headers) or `cloudevents-structured` (the
+    /// whole event as the body); signed either way. Kept in
+    /// `meta.envelope`. A broker endpoint says ?envelope=structured instead.
+    #[arg(long, value_name = "ENVELOPE", value_parser = ["standard-webhooks", "cloudevents", "cloudevents-structured"])]
+    pub envelope: Option<String>,
     /// `subject`: hand out each subject's deliveries one at a time, in the
     /// order their events were recorded; `none` lifts it.
     #[arg(long, value_name = "BY", value_parser = ["subject", "none"])]
@@ -255,15 +262,24 @@ impl FieldArgs {
                 self.retry_jitter.as_deref(),
                 self.max_attempts,
             )?,
-            meta_set: match self.mcp_tool.filter(|t| !t.trim().is_empty()) {
-                Some(tool) => {
+            meta_set: {
+                let mut set = Object::new();
+                if let Some(tool) = self.mcp_tool.filter(|t| !t.trim().is_empty()) {
                     let tool = McpTool {
                         tool,
                         payload_as_arguments: self.mcp_arguments.as_deref() == Some("payload"),
                     };
-                    Object::from_iter([(mcp::META_KEY.to_owned(), tool.to_json())])
+                    set.insert(mcp::META_KEY.to_owned(), tool.to_json());
                 }
-                None => Object::new(),
+                if let Some(envelope) = self.envelope {
+                    // The default is kept as no key at all.
+                    let value = match envelope.as_str() {
+                        "standard-webhooks" => serde_json::Value::Null,
+                        other => serde_json::Value::String(other.to_owned()),
+                    };
+                    set.insert(ENVELOPE_KEY.to_owned(), value);
+                }
+                set
             },
             ordering: OrderingChange {
                 ordered: self.ordered_by.map(|by| by == "subject"),

@@ -291,6 +291,49 @@ pub fn check(transport: Transport, endpoint: &str) -> Result<()> {
         })
 }
 
+/// Where a webhook subscription keeps its envelope (`meta.envelope`).
+pub const ENVELOPE_KEY: &str = "envelope";
+
+/// The CloudEvents envelope a webhook subscription asked for, if any
+/// (else the Standard Webhooks body).
+pub fn webhook_envelope(meta: &super::json::Object) -> Option<Envelope> {
+    match meta.get(ENVELOPE_KEY)?.as_str()? {
+        "cloudevents" => Some(Envelope::Binary),
+        "cloudevents-structured" => Some(Envelope::Structured),
+        _ => None,
+    }
+}
+
+/// Refuses `--envelope` (an envelope in `set`, the keys a command sets in
+/// `meta`) on a subscription that does not take one that way; `meta` given
+/// whole is the reference's and kept as it is.
+pub fn check_envelope(transport: Transport, set: &super::json::Object) -> Result<()> {
+    match set.get(ENVELOPE_KEY) {
+        None | Some(serde_json::Value::Null) => return Ok(()),
+        Some(_) => {}
+    }
+    if transport != Transport::Webhook {
+        return Err(Error::input(
+            "invalid:envelope",
+            format!(
+                "--envelope is for webhook subscriptions, not {transport}{}",
+                if is_broker(transport) {
+                    " (a broker endpoint takes ?envelope=structured)"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    if webhook_envelope(set).is_none() {
+        return Err(Error::input(
+            "invalid:envelope",
+            "--envelope: standard-webhooks, cloudevents or cloudevents-structured",
+        ));
+    }
+    Ok(())
+}
+
 /// One piece of a name template.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Piece {

@@ -139,6 +139,17 @@ pub fn unsendable(transport: Transport, endpoint: &str) -> Option<String> {
     }
 }
 
+/// Sets each key of `set` in `meta`; a null removes the key.
+fn set_keys(meta: &mut Object, set: &Object) {
+    for (key, value) in set {
+        if value.is_null() {
+            meta.remove(key);
+        } else {
+            meta.insert(key.clone(), value.clone());
+        }
+    }
+}
+
 /// Refuses a type with a `*` that is neither the lone `*` nor a trailing
 /// `.*` (exit 2): it would be matched literally and never by accident.
 fn check_patterns(types: &[String]) -> Result<()> {
@@ -196,10 +207,11 @@ pub(crate) fn create(
     check_patterns(&event_types)?;
     let target = fields.target.clone().unwrap_or_else(|| client_id.clone());
     let transport = fields.transport.unwrap_or(Transport::Poll);
+    super::endpoint::check_envelope(transport, &fields.meta_set)?;
     let endpoint = fields.endpoint.clone().unwrap_or_default();
     let mut meta = fields.meta.clone().unwrap_or_default();
     fields.retry.apply(&mut meta);
-    meta.extend(fields.meta_set.clone());
+    set_keys(&mut meta, &fields.meta_set);
     super::headers::apply(&mut meta, &fields.headers);
     fields.ordering.apply(&mut meta)?;
     fields.protection.apply(&mut meta);
@@ -252,11 +264,15 @@ pub(crate) fn update(
         check_patterns(&clean_types(types))?;
     }
     let current = get(tx, sub_id)?;
+    super::endpoint::check_envelope(
+        changes.transport.unwrap_or(current.transport),
+        &changes.meta_set,
+    )?;
     let was_ordered = Ordering::from_meta(&current.meta).is_some();
     let rate_was = Protection::of(&current).rate;
     let mut meta = changes.meta.clone().unwrap_or(current.meta);
     changes.retry.apply(&mut meta);
-    meta.extend(changes.meta_set.clone());
+    set_keys(&mut meta, &changes.meta_set);
     super::headers::apply(&mut meta, &changes.headers);
     changes.ordering.apply(&mut meta)?;
     changes.protection.apply(&mut meta);

@@ -4,10 +4,12 @@
 //! read as an outcome: 2xx delivered; 410 gone for good; anything else
 //! retried by the subscription's policy, no sooner than a `Retry-After`.
 
+use super::envelope::{CloudEvent, DATA_CONTENT_TYPE, STRUCTURED_CONTENT_TYPE};
 use super::mcp::McpTool;
 use super::settle::Claimed;
 use super::signing::{key_of, signature_header};
 use super::{Outcome, clip_tail, duration_text};
+use crate::core::endpoint::{Envelope, webhook_envelope};
 use crate::core::json::Object;
 use crate::core::model::{Event, SubscriptionStatus, Transport};
 use crate::core::subscriptions::unsendable;
@@ -94,11 +96,27 @@ impl Sender {
             let token = claimed.secrets.first().map(|s| s.secret.as_str());
             return self.send_mcp(&self.mcp, tool, event, &d.endpoint, token, now);
         }
-        let body = webhook_body(event);
+        let envelope = claimed
+            .subscription
+            .as_ref()
+            .filter(|_| d.transport == Transport::Webhook)
+            .and_then(|s| webhook_envelope(&s.meta));
+        let cloud_event = CloudEvent::of(event, d);
+        let (body, content_type) = match envelope {
+            None => (webhook_body(event).to_string(), DATA_CONTENT_TYPE),
+            Some(Envelope::Binary) => (
+                String::from_utf8(cloud_event.data_bytes()).expect("JSON is UTF-8"),
+                DATA_CONTENT_TYPE,
+            ),
+            Some(Envelope::Structured) => (
+                String::from_utf8(cloud_event.structured()).expect("JSON is UTF-8"),
+                STRUCTURED_CONTENT_TYPE,
+            ),
+        };
         let request = self
             .agent
             .post(&d.endpoint)
-            .header("content-type", "application/json");
+            .header("content-type", content_type);
         let (request, body) = match d.transport {
             Transport::Webhook => {
                 let keys: Vec<Vec<u8>> = claimed
@@ -106,7 +124,6 @@ impl Sender {
                     .iter()
                     .filter_map(|s| key_of(&s.secret).ok())
                     .collect();
-                let body = body.to_string();
                 let signature = signature_header(&keys, &event.event_id, now, &body);
                 // The subscription's own headers first: what outbox sets
                 // is set after them and wins.
@@ -114,6 +131,13 @@ impl Sender {
                 if let Some(sub) = &claimed.subscription {
                     for (name, value) in crate::core::headers::of(&sub.meta) {
                         request = request.header(name, value);
+                    }
+                }
+                // A binary-mode CloudEvent's attributes, beside the
+                // signature (HTTP binding: ce- headers).
+                if envelope == Some(Envelope::Binary) {
+                    for (name, value) in &cloud_event.attributes {
+                        request = request.header(format!("ce-{name}"), value);
                     }
                 }
                 let request = request
@@ -134,7 +158,10 @@ impl Sender {
                 if let Some(token) = claimed.secrets.first() {
                     request = request.header("authorization", format!("Bearer {}", token.secret));
                 }
-                (request, a2a_request(event, body, version).to_string())
+                (
+                    request,
+                    a2a_request(event, webhook_body(event), version).to_string(),
+                )
             }
             other => {
                 return Outcome::failed(
