@@ -83,3 +83,43 @@ fn the_readme_worker_loop_delivers_everything() {
         .expect("the example sets up before its handler");
     delivers_everything(&format!("{setup}\n{}", tested_block("worker loop")));
 }
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_brokers),
+    ignore = "OUTBOX_TEST_BROKERS is not set: no Redis to publish to"
+)]
+fn the_readme_broker_example_publishes_to_redis() {
+    let script = tested_block("brokers");
+    assert!(script.contains("stream=orders"), "{script}");
+    if Command::new("redis-cli").arg("--version").output().is_err() {
+        eprintln!("skipped: the README broker example reads with redis-cli, not installed here");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bin_dir = cargo_bin("outbox").parent().unwrap().to_owned();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // The example's stream, emptied first: only this test writes it.
+    let run = |script: &str| {
+        Command::new("bash")
+            .args(["-e", "-c", script])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .env_remove("OUTBOX_DB")
+            .env_remove("OUTBOX_NOW")
+            .output()
+            .unwrap()
+    };
+    run("redis-cli DEL orders >/dev/null");
+    let output = run(&script);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for field in ["order.paid", "o-1", "specversion", "{\"total\":42}"] {
+        assert!(stdout.contains(field), "{field} not in {stdout}");
+    }
+    run("redis-cli DEL orders >/dev/null");
+}
