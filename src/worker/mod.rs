@@ -295,6 +295,24 @@ fn spawn(
     clock: Clock,
     done: mpsc::Sender<Signal>,
 ) {
+    // A broker delivery is a task on the broker connections' runtime: it
+    // waits on the network, not on a thread of its own.
+    if let Job::Send(sender) = job.as_ref()
+        && crate::core::endpoint::is_broker(claimed.delivery.transport)
+    {
+        let runtime = sender.brokers.handle();
+        runtime.spawn(async move {
+            if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
+                tokio::time::sleep(wait).await;
+            }
+            let Job::Send(sender) = job.as_ref() else {
+                unreachable!("checked above")
+            };
+            let outcome = sender.brokers.send_claimed(&claimed).await;
+            let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
+        });
+        return;
+    }
     std::thread::spawn(move || {
         pacing::hold_until(claimed.send_at, clock);
         let outcome = match job.as_ref() {

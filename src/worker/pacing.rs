@@ -68,13 +68,16 @@ impl Lead {
 /// Waits until `send_at` (unix ms on the system clock), when the rate
 /// counted the send; at once on a fixed clock or without one.
 pub fn hold_until(send_at: Option<i64>, clock: Clock) {
-    let Some(at) = send_at.filter(|_| clock == Clock::System) else {
-        return;
-    };
-    let wait = at - clock.now_ms();
-    if wait > 0 {
-        std::thread::sleep(Duration::from_millis(wait.unsigned_abs()));
+    if let Some(wait) = wait_for(send_at, clock) {
+        std::thread::sleep(wait);
     }
+}
+
+/// How long a send must wait for `send_at`; `None` for not at all.
+pub fn wait_for(send_at: Option<i64>, clock: Clock) -> Option<Duration> {
+    let at = send_at.filter(|_| clock == Clock::System)?;
+    let wait = at - clock.now_ms();
+    (wait > 0).then(|| Duration::from_millis(wait.unsigned_abs()))
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub struct Sender {
     /// What each MCP endpoint speaks, learnt from its answers.
     mcp: super::mcp::Endpoints,
     /// Connections to message brokers, made as deliveries need them.
-    brokers: Box<super::brokers::Brokers>,
+    pub(super) brokers: Box<super::brokers::Brokers>,
 }
 
 impl Sender {
@@ -64,29 +64,15 @@ impl Sender {
 
     /// Sends one claimed delivery at `now` (unix seconds).
     pub fn send(&self, claimed: &Claimed, now: i64) -> Outcome {
+        if let Some(refused) = unsent(claimed) {
+            return refused;
+        }
         let d = &claimed.delivery;
-        match &claimed.subscription {
-            Some(s) if s.status == SubscriptionStatus::Active => {}
-            Some(s) => {
-                return Outcome::failed(
-                    format!("subscription {} is {}", s.sub_id, s.status),
-                    false,
-                );
-            }
-            None => {
-                return Outcome::failed(format!("subscription {} does not exist", d.sub_id), false);
-            }
-        }
         let Some(event) = &claimed.event else {
-            return Outcome::failed(format!("event {} does not exist", d.event_id), false);
+            unreachable!("unsent() refuses a delivery without its event")
         };
-        // The same failure every time, without retry: no attempt can fix
-        // an endpoint (`sub update --endpoint` and a redrive can).
-        if let Some(why) = unsendable(d.transport, &d.endpoint) {
-            return Outcome::failed(format!("not sent: {why}"), false);
-        }
         if crate::core::endpoint::is_broker(d.transport) {
-            return self.brokers.send(claimed, event);
+            return self.brokers.send(claimed);
         }
         if d.transport == Transport::Mcp {
             let tool = claimed
@@ -256,6 +242,24 @@ impl Sender {
             other => other.to_string(),
         }
     }
+}
+
+/// Why a claimed delivery cannot be sent at all, whatever its transport:
+/// its subscription is not active or gone, its event gone, its endpoint
+/// one no attempt can reach. Each fails without retry (`sub update
+/// --endpoint` and a redrive can mend an endpoint).
+pub(super) fn unsent(claimed: &Claimed) -> Option<Outcome> {
+    let d = &claimed.delivery;
+    let refused = |why: String| Some(Outcome::failed(why, false));
+    match &claimed.subscription {
+        Some(s) if s.status == SubscriptionStatus::Active => {}
+        Some(s) => return refused(format!("subscription {} is {}", s.sub_id, s.status)),
+        None => return refused(format!("subscription {} does not exist", d.sub_id)),
+    }
+    if claimed.event.is_none() {
+        return refused(format!("event {} does not exist", d.event_id));
+    }
+    unsendable(d.transport, &d.endpoint).and_then(|why| refused(format!("not sent: {why}")))
 }
 
 /// An HTTP answer in one line, as every sender records a failure:

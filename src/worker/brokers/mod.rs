@@ -18,7 +18,7 @@ use super::envelope::{CloudEvent, DATA_CONTENT_TYPE, STRUCTURED_CONTENT_TYPE};
 use super::settle::Claimed;
 use crate::core::endpoint::{BrokerEndpoint, Envelope, mask, name_fault};
 use crate::core::json::Object;
-use crate::core::model::{Event, Transport};
+use crate::core::model::Transport;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::future::Future;
@@ -170,10 +170,27 @@ impl Brokers {
         })
     }
 
+    /// A handle on the runtime, to run a delivery on it as a task.
+    pub fn handle(&self) -> tokio::runtime::Handle {
+        self.runtime().handle().clone()
+    }
+
     /// Publishes one claimed delivery to its broker and waits for the
-    /// acknowledgement.
-    pub fn send(&self, claimed: &Claimed, event: &Event) -> Outcome {
+    /// acknowledgement, on a thread outside the runtime (`sub test`).
+    pub fn send(&self, claimed: &Claimed) -> Outcome {
+        self.runtime().block_on(self.send_claimed(claimed))
+    }
+
+    /// Publishes one claimed delivery to its broker; its outcome once the
+    /// broker acknowledged it (or did not).
+    pub async fn send_claimed(&self, claimed: &Claimed) -> Outcome {
+        if let Some(refused) = super::send::unsent(claimed) {
+            return refused;
+        }
         let d = &claimed.delivery;
+        let Some(event) = &claimed.event else {
+            unreachable!("unsent() refuses a delivery without its event")
+        };
         let endpoint = match BrokerEndpoint::parse(d.transport, &d.endpoint) {
             Ok(endpoint) => endpoint,
             Err(why) => {
@@ -202,18 +219,16 @@ impl Brokers {
         };
         let started = Instant::now();
         let timeout = self.timeout;
-        let answer = self.runtime().block_on(async {
-            match d.transport {
-                Transport::Nats => self.nats.publish(&message, timeout).await,
-                Transport::Amqp => self.amqp.publish(&message, timeout).await,
-                Transport::Mqtt => self.mqtt.publish(&message, timeout).await,
-                Transport::Redis => self.redis.publish(&message, timeout).await,
-                other => Err(Refused::Failed {
-                    error: format!("{other} is not a broker transport"),
-                    retry: false,
-                }),
-            }
-        });
+        let answer = match d.transport {
+            Transport::Nats => self.nats.publish(&message, timeout).await,
+            Transport::Amqp => self.amqp.publish(&message, timeout).await,
+            Transport::Mqtt => self.mqtt.publish(&message, timeout).await,
+            Transport::Redis => self.redis.publish(&message, timeout).await,
+            other => Err(Refused::Failed {
+                error: format!("{other} is not a broker transport"),
+                retry: false,
+            }),
+        };
         let took = started.elapsed().as_millis() as u64;
         match answer {
             Ok(mut ack) => {
