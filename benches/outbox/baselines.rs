@@ -345,6 +345,13 @@ impl RawUpdates {
 /// A Python with litequeue (PyPI), installed into a virtualenv under
 /// target/bench on first use.
 pub fn litequeue_python(bench: &Bench) -> Option<PathBuf> {
+    venv_python(bench, &[("litequeue", "litequeue")], "figure 3")
+}
+
+/// The bench's virtualenv Python (target/bench/venv) once each module of
+/// `imports` (module, PyPI package) imports there, installing what is
+/// missing; `None`, saying so, when it cannot be had.
+pub fn venv_python(bench: &Bench, imports: &[(&str, &str)], figure: &str) -> Option<PathBuf> {
     let venv = bench.dir.join("venv");
     let python = venv.join("bin/python");
     if !python.exists() {
@@ -355,23 +362,25 @@ pub fn litequeue_python(bench: &Bench) -> Option<PathBuf> {
             .status()
             .is_ok_and(|s| s.success());
         if !made {
-            eprintln!("litequeue: cannot create a virtualenv; figure 3 has no baseline");
+            eprintln!("cannot create a virtualenv; {figure} has no baseline");
             return None;
         }
     }
-    let has = Command::new(&python)
-        .args(["-c", "import litequeue"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !has
-        && !Command::new(&python)
-            .args(["-m", "pip", "install", "-q", "litequeue"])
+    for (module, package) in imports {
+        let has = Command::new(&python)
+            .args(["-c", &format!("import {module}")])
+            .stderr(Stdio::null())
             .status()
-            .is_ok_and(|s| s.success())
-    {
-        eprintln!("litequeue: pip install failed; figure 3 has no baseline");
-        return None;
+            .is_ok_and(|s| s.success());
+        if !has
+            && !Command::new(&python)
+                .args(["-m", "pip", "install", "-q", package])
+                .status()
+                .is_ok_and(|s| s.success())
+        {
+            eprintln!("{package}: pip install failed; {figure} has no baseline");
+            return None;
+        }
     }
     Some(python)
 }

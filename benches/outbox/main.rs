@@ -29,6 +29,7 @@
 //! build from before protection, named by OUTBOX_BENCH_BEFORE.
 
 mod baselines;
+mod brokers;
 mod memory;
 mod ordering;
 mod pg_floor;
@@ -563,6 +564,9 @@ fn main() {
     }
     if wanted("17") {
         figures.extend(ordering::growth(&bench));
+    }
+    if wanted("22") {
+        figures.extend(brokers::brokers(&bench));
     }
     figures.extend(relaying::relaying(&bench, wanted));
     figures.extend(protecting::protecting(&bench, wanted));

@@ -26,7 +26,7 @@ done
 
 /// A receiver on 127.0.0.1 answering every POST with 200, keeping
 /// connections open as HTTP/1.1 allows.
-fn receiver() -> String {
+pub fn receiver() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/hook", listener.local_addr().unwrap());
     std::thread::spawn(move || {
