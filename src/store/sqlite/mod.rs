@@ -66,6 +66,19 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 static BUSY_TIMEOUT_MS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(BUSY_TIMEOUT.as_millis() as u64);
 
+/// Plans that do not depend on the values bound (SQLite's query planner
+/// stability guarantee): without it, a statement whose plan could use a
+/// bound value (a `LIMIT`, a value a partial index names) is prepared
+/// again whenever that value changes, as the worker's turns did with
+/// every claim. The plan tests run on connections made the same way.
+pub(super) fn plan_stably(conn: &Connection) -> rusqlite::Result<()> {
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG,
+        true,
+    )
+    .map(drop)
+}
+
 /// Sets how long connections opened from now on wait for a locked file.
 pub fn set_busy_timeout(wait: Duration) {
     let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
@@ -227,6 +240,7 @@ impl SqliteStore {
         conn.busy_handler(Some(wait_for_the_lock))
             .map_err(|e| storage_error(&e, path))?;
         conn.set_prepared_statement_cache_capacity(64);
+        plan_stably(&conn).map_err(|e| storage_error(&e, path))?;
         Ok(SqliteStore {
             conn,
             path: path.to_owned(),

@@ -10,6 +10,7 @@ use rusqlite::{Connection, params_from_iter};
 
 pub(in crate::store::sqlite) fn database() -> Connection {
     let conn = Connection::open_in_memory().unwrap();
+    super::plan_stably(&conn).unwrap();
     conn.execute_batch(super::SCHEMA).unwrap();
     for step in super::MIGRATIONS {
         conn.execute_batch(step).unwrap();
