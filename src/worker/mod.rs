@@ -1,11 +1,13 @@
 //! `outbox work`: the worker outbox users would otherwise write as a shell
 //! loop. It claims ready deliveries, runs a handler command for each (or
-//! sends webhooks and A2A messages itself), keeps their leases alive while
-//! they run, and records each outcome through the subscription's retry
-//! policy. One thread owns the database; each delivery runs in a thread of
-//! its own and reports back over a channel.
+//! sends webhooks, A2A messages, MCP tool calls and broker messages
+//! itself), keeps their leases alive while they run, and records each
+//! outcome through the subscription's retry policy. One thread owns the
+//! database; each delivery runs apart (see `dispatch`) and reports back
+//! over a channel.
 
 pub mod brokers;
+mod dispatch;
 pub mod envelope;
 pub mod handler;
 pub mod mcp;
@@ -17,16 +19,17 @@ pub mod signing;
 mod told;
 pub mod trial;
 
+pub(crate) use dispatch::finish_of;
+use dispatch::spawn;
+
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;
-use crate::core::leases::{Claim, Complete, Release, Renew};
-use crate::core::policy::RetryPolicy;
-use crate::core::retries::Fail;
+use crate::core::leases::{Claim, Release, Renew};
 use crate::core::{Clock, Outbox};
 use handler::Handler;
 use pacing::Lead;
 use send::Sender;
-use settle::{Claimed, Finish, Settled};
+use settle::{Finish, Settled};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -285,88 +288,6 @@ pub fn run(
         while let Ok(outcome) = done_rx.try_recv() {
             receive(outcome);
         }
-    }
-}
-
-fn spawn(
-    job: Arc<Job>,
-    claimed: Claimed,
-    cancel: Arc<AtomicBool>,
-    clock: Clock,
-    done: mpsc::Sender<Signal>,
-) {
-    // A broker delivery is a task on the broker connections' runtime: it
-    // waits on the network, not on a thread of its own.
-    if let Job::Send(sender) = job.as_ref()
-        && crate::core::endpoint::is_broker(claimed.delivery.transport)
-    {
-        let runtime = sender.brokers.handle();
-        runtime.spawn(async move {
-            if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
-                tokio::time::sleep(wait).await;
-            }
-            let Job::Send(sender) = job.as_ref() else {
-                unreachable!("checked above")
-            };
-            let outcome = sender.brokers.send_claimed(&claimed).await;
-            let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
-        });
-        return;
-    }
-    std::thread::spawn(move || {
-        pacing::hold_until(claimed.send_at, clock);
-        let outcome = match job.as_ref() {
-            Job::Handler(handler) => handler.run(&claimed, &cancel),
-            Job::Send(sender) => sender.send(&claimed, clock.now()),
-        };
-        let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
-    });
-}
-
-/// How an outcome is recorded; `None` for one that is not.
-pub(super) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
-    let worker = Some(worker.to_owned());
-    match outcome {
-        Outcome::Delivered { meta } => Some(Finish::Complete(Complete {
-            worker,
-            meta,
-            ..Complete::default()
-        })),
-        Outcome::Failed {
-            error,
-            retry,
-            not_before,
-            meta,
-            disable,
-        } => {
-            let fail = Fail {
-                worker,
-                last_error: Some(error),
-                retry,
-                not_before,
-                meta,
-                fallback: Some(RetryPolicy::worker_default()),
-                ..Fail::default()
-            };
-            Some(if disable {
-                Finish::FailAndDisable(fail)
-            } else {
-                Finish::Fail(fail)
-            })
-        }
-        Outcome::Unreached { error, pause } => Some(Finish::GiveBack(
-            Release {
-                worker,
-                last_error: Some(error),
-                schedule: crate::core::deliveries::Schedule {
-                    next_attempt_at: None,
-                    delay_seconds: Some(pause),
-                },
-                meta: None,
-            },
-            pause,
-        )),
-        Outcome::Abandoned => None,
     }
 }
 

@@ -1,0 +1,95 @@
+//! How each claimed delivery is run and its outcome recorded: a handler
+//! or an HTTP send on a thread of its own, a broker publish as a task on
+//! the broker connections' runtime; each reports back to the worker's
+//! loop over its channel.
+
+use super::settle::{Claimed, Finish};
+use super::{Job, Outcome, Signal, pacing};
+use crate::core::Clock;
+use crate::core::leases::{Complete, Release};
+use crate::core::policy::RetryPolicy;
+use crate::core::retries::Fail;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, mpsc};
+
+pub(super) fn spawn(
+    job: Arc<Job>,
+    claimed: Claimed,
+    cancel: Arc<AtomicBool>,
+    clock: Clock,
+    done: mpsc::Sender<Signal>,
+) {
+    // A broker delivery is a task on the broker connections' runtime: it
+    // waits on the network, not on a thread of its own.
+    if let Job::Send(sender) = job.as_ref()
+        && crate::core::endpoint::is_broker(claimed.delivery.transport)
+    {
+        let runtime = sender.brokers.handle();
+        runtime.spawn(async move {
+            if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
+                tokio::time::sleep(wait).await;
+            }
+            let Job::Send(sender) = job.as_ref() else {
+                unreachable!("checked above")
+            };
+            let outcome = sender.brokers.send_claimed(&claimed).await;
+            let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
+        });
+        return;
+    }
+    std::thread::spawn(move || {
+        pacing::hold_until(claimed.send_at, clock);
+        let outcome = match job.as_ref() {
+            Job::Handler(handler) => handler.run(&claimed, &cancel),
+            Job::Send(sender) => sender.send(&claimed, clock.now()),
+        };
+        let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
+    });
+}
+
+/// How an outcome is recorded; `None` for one that is not.
+pub(crate) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
+    let worker = Some(worker.to_owned());
+    match outcome {
+        Outcome::Delivered { meta } => Some(Finish::Complete(Complete {
+            worker,
+            meta,
+            ..Complete::default()
+        })),
+        Outcome::Failed {
+            error,
+            retry,
+            not_before,
+            meta,
+            disable,
+        } => {
+            let fail = Fail {
+                worker,
+                last_error: Some(error),
+                retry,
+                not_before,
+                meta,
+                fallback: Some(RetryPolicy::worker_default()),
+                ..Fail::default()
+            };
+            Some(if disable {
+                Finish::FailAndDisable(fail)
+            } else {
+                Finish::Fail(fail)
+            })
+        }
+        Outcome::Unreached { error, pause } => Some(Finish::GiveBack(
+            Release {
+                worker,
+                last_error: Some(error),
+                schedule: crate::core::deliveries::Schedule {
+                    next_attempt_at: None,
+                    delay_seconds: Some(pause),
+                },
+                meta: None,
+            },
+            pause,
+        )),
+        Outcome::Abandoned => None,
+    }
+}
