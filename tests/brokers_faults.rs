@@ -2,8 +2,9 @@
 //! attempt; a NATS server killed (`kill -9`) mid-drain and started again,
 //! and a worker killed mid-drain, leave every delivery delivered and the
 //! stream holding each event exactly once (JetStream drops the repeats by
-//! the event's id). The NATS server here is the test's own, on a free
-//! port, so it can be killed.
+//! the event's id); a Redis server killed and started again leaves every
+//! event in its stream at least once. The servers here are the test's
+//! own, on free ports, so they can be killed.
 
 mod common;
 
@@ -285,4 +286,123 @@ fn a_worker_killed_mid_drain_sends_again_with_the_same_id() {
     wait_all_delivered(&db, count as u64, Duration::from_secs(90));
     stop(second);
     exactly_once(&server, &stream, count);
+}
+
+/// A `redis-server` of the test's own, appending every write to its file
+/// before it answers (so a `kill -9` loses nothing it acknowledged).
+struct RedisServer {
+    port: u16,
+    dir: tempfile::TempDir,
+    child: Option<Child>,
+}
+
+impl RedisServer {
+    fn start() -> Option<RedisServer> {
+        let mut server = RedisServer {
+            port: free_port(),
+            dir: tempfile::tempdir().unwrap(),
+            child: None,
+        };
+        if !server.run() {
+            eprintln!("skipped: redis-server is not installed here");
+            return None;
+        }
+        Some(server)
+    }
+
+    fn run(&mut self) -> bool {
+        let Ok(child) = Command::new("redis-server")
+            .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
+            .args(["--appendonly", "yes", "--appendfsync", "always", "--save", ""])
+            .arg("--dir")
+            .arg(self.dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+        else {
+            return false;
+        };
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(Instant::now() < deadline, "redis-server did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().unwrap();
+            child.wait().unwrap();
+        }
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_brokers),
+    ignore = "OUTBOX_TEST_BROKERS is not set: the broker tests are not run"
+)]
+fn a_redis_server_killed_mid_drain_loses_nothing() {
+    let Some(mut server) = RedisServer::start() else {
+        return;
+    };
+    let db = Db::sqlite();
+    db.sub(&[
+        "--types",
+        "t",
+        "--transport",
+        "redis",
+        "--endpoint",
+        &format!("redis://127.0.0.1:{}?stream=s", server.port),
+        "--breaker",
+        "off",
+    ]);
+    let count = 2000;
+    record_many(&db, count);
+    let running = worker(&db, &["--concurrency", "8"]);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while statuses(&db)["stats"]["byStatus"]["delivered"]
+        .as_u64()
+        .unwrap_or(0)
+        < 100
+    {
+        assert!(Instant::now() < deadline, "nothing delivered");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    server.kill();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(server.run());
+    wait_all_delivered(&db, count as u64, Duration::from_secs(90));
+    stop(running);
+    // At least once: every event's id is in the stream (a message Redis
+    // took just before it died may be there twice, with the same id).
+    let ids: HashSet<String> = block_on(async {
+        let client = redis::Client::open(format!("redis://127.0.0.1:{}", server.port)).unwrap();
+        let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+        let reply: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
+            .arg("s")
+            .arg("-")
+            .arg("+")
+            .query_async(&mut connection)
+            .await
+            .unwrap();
+        reply
+            .ids
+            .into_iter()
+            .map(|entry| redis::from_redis_value(entry.map["id"].clone()).unwrap())
+            .collect()
+    });
+    let events = db.json(NOW, &["event", "list", "--limit", "500"]);
+    assert_eq!(ids.len(), count, "an event lost");
+    for event in events["events"].as_array().unwrap() {
+        assert!(ids.contains(event["eventId"].as_str().unwrap()));
+    }
 }

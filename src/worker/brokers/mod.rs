@@ -1,5 +1,5 @@
 //! Publishing deliveries to message brokers: NATS JetStream, RabbitMQ
-//! (AMQP 0-9-1), MQTT and Redis Streams, one file each behind [`Broker`].
+//! (AMQP 0-9-1), MQTT and Redis Streams, one file each behind `Broker`.
 //! A delivery is delivered only once its broker acknowledged the message
 //! (a PubAck, a publisher confirm, a PUBACK or PUBCOMP, an `XADD` reply).
 //!
