@@ -313,7 +313,14 @@ impl RedisServer {
     fn run(&mut self) -> bool {
         let Ok(child) = Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
-            .args(["--appendonly", "yes", "--appendfsync", "always", "--save", ""])
+            .args([
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+            ])
             .arg("--dir")
             .arg(self.dir.path())
             .stdout(Stdio::null())
