@@ -13,6 +13,7 @@ use common::brokers::{block_on, nats_messages, nats_stream_in, unique};
 use common::db::{Db, NOW};
 use serde_json::{Value, json};
 use std::collections::HashSet;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,45 +25,79 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// A `nats-server` with JetStream of the test's own, its store in `dir`.
-struct NatsServer {
+/// A broker server of the test's own on a free port, its data in a
+/// folder that outlives a kill, so it can be started again as it was.
+struct OwnServer {
+    program: &'static str,
+    /// Its arguments, given the port and the data folder.
+    args: fn(u16, &Path) -> Vec<String>,
     port: u16,
-    store: tempfile::TempDir,
+    dir: tempfile::TempDir,
     child: Option<Child>,
 }
 
-impl NatsServer {
-    /// Started, or `None` (saying why) where `nats-server` is not installed.
-    fn start() -> Option<NatsServer> {
-        let mut server = NatsServer {
+impl OwnServer {
+    /// Started, or `None` (saying why) where `program` is not installed.
+    fn start(program: &'static str, args: fn(u16, &Path) -> Vec<String>) -> Option<OwnServer> {
+        let mut server = OwnServer {
+            program,
+            args,
             port: free_port(),
-            store: tempfile::tempdir().unwrap(),
+            dir: tempfile::tempdir().unwrap(),
             child: None,
         };
         if !server.run() {
-            eprintln!("skipped: nats-server is not installed here");
+            eprintln!("skipped: {program} is not installed here");
             return None;
         }
         Some(server)
     }
 
-    fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
+    /// A `nats-server` with JetStream, its store in the folder.
+    fn nats() -> Option<OwnServer> {
+        OwnServer::start("nats-server", |port, dir| {
+            let port = port.to_string();
+            let dir = dir.display().to_string();
+            ["-a", "127.0.0.1", "-p", &port, "-js", "-sd", &dir]
+                .map(String::from)
+                .to_vec()
+        })
     }
 
-    /// Starts it (again, on the same port and store); false without the
+    /// A `redis-server` appending every write to its file before it
+    /// answers (so a `kill -9` loses nothing it acknowledged).
+    fn redis() -> Option<OwnServer> {
+        OwnServer::start("redis-server", |port, dir| {
+            let port = port.to_string();
+            let dir = dir.display().to_string();
+            [
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                &port,
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+                "--dir",
+                &dir,
+            ]
+            .map(String::from)
+            .to_vec()
+        })
+    }
+
+    fn url(&self, scheme: &str) -> String {
+        format!("{scheme}://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts it (again, on the same port and data); false without the
     /// binary.
     fn run(&mut self) -> bool {
-        let Ok(child) = Command::new("nats-server")
-            .args([
-                "-a",
-                "127.0.0.1",
-                "-p",
-                &self.port.to_string(),
-                "-js",
-                "-sd",
-            ])
-            .arg(self.store.path())
+        let Ok(child) = Command::new(self.program)
+            .args((self.args)(self.port, self.dir.path()))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -72,7 +107,7 @@ impl NatsServer {
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(10);
         while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "nats-server did not start");
+            assert!(Instant::now() < deadline, "{} did not start", self.program);
             std::thread::sleep(Duration::from_millis(20));
         }
         true
@@ -86,7 +121,7 @@ impl NatsServer {
     }
 }
 
-impl Drop for NatsServer {
+impl Drop for OwnServer {
     fn drop(&mut self) {
         self.kill();
     }
@@ -141,9 +176,9 @@ fn stop(mut child: Child) {
 }
 
 /// Each event's id once in the stream, and nothing else.
-fn exactly_once(server: &NatsServer, stream: &str, count: usize) {
+fn exactly_once(server: &OwnServer, stream: &str, count: usize) {
     let jetstream = block_on(async {
-        async_nats::jetstream::new(async_nats::connect(server.url()).await.unwrap())
+        async_nats::jetstream::new(async_nats::connect(server.url("nats")).await.unwrap())
     });
     let arrived = block_on(nats_messages(&jetstream, stream));
     let ids: HashSet<&str> = arrived.iter().map(|m| m.header("Nats-Msg-Id")).collect();
@@ -198,12 +233,12 @@ fn an_unreachable_broker_costs_no_attempt_and_pauses_its_subscription() {
     ignore = "OUTBOX_TEST_BROKERS is not set: the broker tests are not run"
 )]
 fn a_nats_server_killed_mid_drain_loses_nothing_and_stores_nothing_twice() {
-    let Some(mut server) = NatsServer::start() else {
+    let Some(mut server) = OwnServer::nats() else {
         return;
     };
     let stream = unique("faults_");
     block_on(nats_stream_in(
-        &server.url(),
+        &server.url("nats"),
         &stream,
         &[format!("{stream}.>")],
         StorageType::File,
@@ -215,7 +250,7 @@ fn a_nats_server_killed_mid_drain_loses_nothing_and_stores_nothing_twice() {
         "--transport",
         "nats",
         "--endpoint",
-        &format!("{}/{stream}.{{subject}}", server.url()),
+        &format!("{}/{stream}.{{subject}}", server.url("nats")),
         "--retry-schedule",
         "1s",
         "--breaker",
@@ -248,12 +283,12 @@ fn a_nats_server_killed_mid_drain_loses_nothing_and_stores_nothing_twice() {
     ignore = "OUTBOX_TEST_BROKERS is not set: the broker tests are not run"
 )]
 fn a_worker_killed_mid_drain_sends_again_with_the_same_id() {
-    let Some(server) = NatsServer::start() else {
+    let Some(server) = OwnServer::nats() else {
         return;
     };
     let stream = unique("killed_");
     block_on(nats_stream_in(
-        &server.url(),
+        &server.url("nats"),
         &stream,
         &[format!("{stream}.>")],
         StorageType::File,
@@ -265,7 +300,7 @@ fn a_worker_killed_mid_drain_sends_again_with_the_same_id() {
         "--transport",
         "nats",
         "--endpoint",
-        &format!("{}/{stream}.{{subject}}", server.url()),
+        &format!("{}/{stream}.{{subject}}", server.url("nats")),
     ]);
     let count = 2000;
     record_many(&db, count);
@@ -288,77 +323,13 @@ fn a_worker_killed_mid_drain_sends_again_with_the_same_id() {
     exactly_once(&server, &stream, count);
 }
 
-/// A `redis-server` of the test's own, appending every write to its file
-/// before it answers (so a `kill -9` loses nothing it acknowledged).
-struct RedisServer {
-    port: u16,
-    dir: tempfile::TempDir,
-    child: Option<Child>,
-}
-
-impl RedisServer {
-    fn start() -> Option<RedisServer> {
-        let mut server = RedisServer {
-            port: free_port(),
-            dir: tempfile::tempdir().unwrap(),
-            child: None,
-        };
-        if !server.run() {
-            eprintln!("skipped: redis-server is not installed here");
-            return None;
-        }
-        Some(server)
-    }
-
-    fn run(&mut self) -> bool {
-        let Ok(child) = Command::new("redis-server")
-            .args(["--bind", "127.0.0.1", "--port", &self.port.to_string()])
-            .args([
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "always",
-                "--save",
-                "",
-            ])
-            .arg("--dir")
-            .arg(self.dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-        else {
-            return false;
-        };
-        self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "redis-server did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        true
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            child.kill().unwrap();
-            child.wait().unwrap();
-        }
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
 #[test]
 #[cfg_attr(
     not(outbox_test_brokers),
     ignore = "OUTBOX_TEST_BROKERS is not set: the broker tests are not run"
 )]
 fn a_redis_server_killed_mid_drain_loses_nothing() {
-    let Some(mut server) = RedisServer::start() else {
+    let Some(mut server) = OwnServer::redis() else {
         return;
     };
     let db = Db::sqlite();
@@ -368,7 +339,7 @@ fn a_redis_server_killed_mid_drain_loses_nothing() {
         "--transport",
         "redis",
         "--endpoint",
-        &format!("redis://127.0.0.1:{}?stream=s", server.port),
+        &format!("{}?stream=s", server.url("redis")),
         "--breaker",
         "off",
     ]);
@@ -392,7 +363,7 @@ fn a_redis_server_killed_mid_drain_loses_nothing() {
     // At least once: every event's id is in the stream (a message Redis
     // took just before it died may be there twice, with the same id).
     let ids: HashSet<String> = block_on(async {
-        let client = redis::Client::open(format!("redis://127.0.0.1:{}", server.port)).unwrap();
+        let client = redis::Client::open(server.url("redis")).unwrap();
         let mut connection = client.get_multiplexed_async_connection().await.unwrap();
         let reply: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
             .arg("s")

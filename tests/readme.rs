@@ -21,6 +21,25 @@ fn tested_block(name: &str) -> String {
     block.split("\n```").next().unwrap().to_owned()
 }
 
+/// `bash -e -c script` in `dir`, with `outbox` first on the PATH and no
+/// `OUTBOX_DB` or `OUTBOX_NOW` from the environment.
+fn bash_in(dir: &Path, script: &str) -> std::process::Output {
+    let bin_dir = cargo_bin("outbox").parent().unwrap().to_owned();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("bash")
+        .args(["-e", "-c", script])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("OUTBOX_DB")
+        .env_remove("OUTBOX_NOW")
+        .output()
+        .unwrap()
+}
+
 /// Runs `script` with bash in a new folder, `outbox` on the PATH, and
 /// checks that it handled the three deliveries of the example.
 fn delivers_everything(script: &str) {
@@ -29,20 +48,7 @@ fn delivers_everything(script: &str) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let bin_dir = cargo_bin("outbox").parent().unwrap().to_owned();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let output = Command::new("bash")
-        .args(["-e", "-c", script])
-        .current_dir(dir.path())
-        .env("PATH", path)
-        .env_remove("OUTBOX_DB")
-        .env_remove("OUTBOX_NOW")
-        .output()
-        .unwrap();
+    let output = bash_in(dir.path(), script);
     assert!(
         output.status.success(),
         "the README example failed: {output:?}"
@@ -97,23 +103,8 @@ fn the_readme_broker_example_publishes_to_redis() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let bin_dir = cargo_bin("outbox").parent().unwrap().to_owned();
-    let path = format!(
-        "{}:{}",
-        bin_dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     // The example's stream, emptied first: only this test writes it.
-    let run = |script: &str| {
-        Command::new("bash")
-            .args(["-e", "-c", script])
-            .current_dir(dir.path())
-            .env("PATH", &path)
-            .env_remove("OUTBOX_DB")
-            .env_remove("OUTBOX_NOW")
-            .output()
-            .unwrap()
-    };
+    let run = |script: &str| bash_in(dir.path(), script);
     run("redis-cli DEL orders >/dev/null");
     let output = run(&script);
     assert!(output.status.success(), "{output:?}");

@@ -64,16 +64,17 @@ impl Sender {
 
     /// Sends one claimed delivery at `now` (unix seconds).
     pub fn send(&self, claimed: &Claimed, now: i64) -> Outcome {
-        if let Some(refused) = unsent(claimed) {
-            return refused;
-        }
         let d = &claimed.delivery;
-        let Some(event) = &claimed.event else {
-            unreachable!("unsent() refuses a delivery without its event")
-        };
+        // A broker's sender makes the same checks itself.
         if crate::core::endpoint::is_broker(d.transport) {
             return self.brokers.send(claimed);
         }
+        if let Some(refused) = unsent(claimed) {
+            return refused;
+        }
+        let Some(event) = &claimed.event else {
+            unreachable!("unsent() refuses a delivery without its event")
+        };
         if d.transport == Transport::Mcp {
             let tool = claimed
                 .subscription
