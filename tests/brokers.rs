@@ -11,32 +11,6 @@ use common::brokers::{self, Arrived, block_on, unique};
 use common::db::{Db, NOW};
 use serde_json::{Value, json};
 
-/// Two tests of `$check(db: Db)`, on SQLite and on PostgreSQL, each
-/// ignored without the brokers (and the second without PostgreSQL).
-macro_rules! broker_test {
-    ($check:ident, $schema:literal) => {
-        mod $check {
-            #[test]
-            #[cfg_attr(
-                not(outbox_test_brokers),
-                ignore = "OUTBOX_TEST_BROKERS is not set: no message brokers to publish to"
-            )]
-            fn sqlite() {
-                super::$check(super::common::db::Db::sqlite());
-            }
-
-            #[test]
-            #[cfg_attr(
-                any(not(outbox_test_brokers), not(outbox_test_pg)),
-                ignore = "OUTBOX_TEST_BROKERS or OUTBOX_TEST_PG is not set"
-            )]
-            fn postgres() {
-                super::$check(super::common::db::Db::postgres($schema));
-            }
-        }
-    };
-}
-
 /// A subscription of billing's to `types` over a broker transport.
 fn broker_sub(db: &Db, types: &str, transport: &str, endpoint: &str, extra: &[&str]) -> String {
     let mut args = vec![

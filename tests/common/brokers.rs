@@ -157,19 +157,36 @@ pub async fn redis_entries(stream: &str) -> Vec<Arrived> {
 
 /// A RabbitMQ queue bound to `exchange` for `key`, made for one test.
 pub async fn amqp_queue(queue: &str, exchange: &str, key: &str) -> lapin::Channel {
-    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
-    let connection = lapin::Connection::connect(
+    amqp_queue_in(
         &format!("amqp://guest:guest@{AMQP}/%2f"),
-        lapin::ConnectionProperties::default(),
+        queue,
+        exchange,
+        key,
+        false,
     )
     .await
-    .unwrap();
+}
+
+/// The same on the server at `url`; a `durable` queue outlives a restart
+/// of its server, and so do the persistent messages in it.
+pub async fn amqp_queue_in(
+    url: &str,
+    queue: &str,
+    exchange: &str,
+    key: &str,
+    durable: bool,
+) -> lapin::Channel {
+    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
+    let connection = lapin::Connection::connect(url, lapin::ConnectionProperties::default())
+        .await
+        .unwrap();
     let channel = connection.create_channel().await.unwrap();
     channel
         .queue_declare(
             queue.into(),
             QueueDeclareOptions {
                 auto_delete: false,
+                durable,
                 ..Default::default()
             },
             Default::default(),
@@ -297,4 +314,31 @@ pub async fn mqtt_collect(
         worker.await.unwrap();
     }
     arrived
+}
+
+/// Two tests of `$check(db: Db)`, on SQLite and on PostgreSQL, each
+/// ignored without the brokers (and the second without PostgreSQL).
+#[macro_export]
+macro_rules! broker_test {
+    ($check:ident, $schema:literal) => {
+        mod $check {
+            #[test]
+            #[cfg_attr(
+                not(outbox_test_brokers),
+                ignore = "OUTBOX_TEST_BROKERS is not set: no message brokers to publish to"
+            )]
+            fn sqlite() {
+                super::$check(super::common::db::Db::sqlite());
+            }
+
+            #[test]
+            #[cfg_attr(
+                any(not(outbox_test_brokers), not(outbox_test_pg)),
+                ignore = "OUTBOX_TEST_BROKERS or OUTBOX_TEST_PG is not set"
+            )]
+            fn postgres() {
+                super::$check(super::common::db::Db::postgres($schema));
+            }
+        }
+    };
 }

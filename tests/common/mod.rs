@@ -6,6 +6,7 @@
 pub mod brokers;
 pub mod db;
 pub mod mcp;
+pub mod own_server;
 pub mod receiver;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,10 +3,10 @@
 //! A delivery is delivered only once its broker acknowledged the message
 //! (a PubAck, a publisher confirm, a PUBACK or PUBCOMP, an `XADD` reply).
 //!
-//! The worker runs each delivery on a thread of its own; those threads
-//! block on one small tokio runtime here, so the publishes of a worker's
-//! `--concurrency` deliveries are in flight together on one connection per
-//! broker, confirmed as they come back rather than one round trip each.
+//! The worker runs each broker delivery as a task on one small tokio
+//! runtime here, so the publishes of a worker's `--concurrency` deliveries
+//! are in flight together on one connection per broker, confirmed as they
+//! come back rather than one round trip each.
 
 mod amqp;
 mod mqtt;
