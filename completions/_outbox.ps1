@@ -600,6 +600,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
             [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
             [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only deliveries in this status')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only deliveries of events of this type (read newest first until the page is full: a rare type among many deliveries reads far; --since bounds it)')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'Only deliveries of events about this subject')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'At most this many (1-500, default 100)')

@@ -1211,7 +1211,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__list)
-            opts="-q -h -V --event --sub --client --transport --status --dead --waiting --since --until --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --dead --waiting --type --subject --since --until --limit --before --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1235,6 +1235,14 @@ _outbox() {
                     ;;
                 --status)
                     COMPREPLY=($(compgen -W "queued claimed delivered failed canceled" -- "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subject)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --since)

@@ -554,6 +554,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --client 'Only deliveries to this client'
             cand --transport 'Only deliveries over this transport'
             cand --status 'Only deliveries in this status'
+            cand --type 'Only deliveries of events of this type (read newest first until the page is full: a rare type among many deliveries reads far; --since bounds it)'
+            cand --subject 'Only deliveries of events about this subject'
             cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
             cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --limit 'At most this many (1-500, default 100)'

@@ -740,51 +740,6 @@ fn a_webhook_carries_its_subscriptions_headers_their_secrets_masked(db: Db) {
 }
 
 test_on_both!(
-    event_and_delivery_lists_take_a_window_of_time,
-    "list_window"
-);
-fn event_and_delivery_lists_take_a_window_of_time(db: Db) {
-    db.sub(&["--types", "t"]);
-    for (n, at) in [NOW - 7200, NOW - 3600, NOW - 60].into_iter().enumerate() {
-        db.record(at, "t", &format!("s{n}"));
-    }
-    let subjects = |answer: &serde_json::Value, key: &str| -> Vec<String> {
-        answer[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| {
-                r["subject"]
-                    .as_str()
-                    .or(r["meta"]["subject"].as_str())
-                    .unwrap()
-                    .to_owned()
-            })
-            .collect()
-    };
-    let events = db.json(NOW, &["event", "list", "--since", "2h", "--until", "30m"]);
-    assert_eq!(subjects(&events, "events"), ["s1", "s0"], "{events}");
-    let recent = db.json(NOW, &["event", "list", "--since", "10m"]);
-    assert_eq!(subjects(&recent, "events"), ["s2"]);
-    let deliveries = db.json(
-        NOW,
-        &["delivery", "list", "--since", "2h", "--until", "30m"],
-    );
-    assert_eq!(
-        subjects(&deliveries, "deliveries"),
-        ["s1", "s0"],
-        "{deliveries}"
-    );
-    // People see the total of the window when a page is full.
-    let page = db.text(NOW, &["delivery", "list", "--since", "3h", "--limit", "1"]);
-    assert!(page.contains("1 of 3 deliveries"), "{page}");
-    let page = db.text(NOW, &["delivery", "list", "--since", "90m", "--limit", "1"]);
-    assert!(page.contains("1 of 2 deliveries"), "{page}");
-    let out = db.output(NOW, &["event", "list", "--since", "1h", "--until", "2h"]);
-    assert_eq!(out.status.code(), Some(2), "an inverted window: {out:?}");
-}
-
-test_on_both!(
     a_handler_can_tell_a_redelivery_by_its_claims,
     "claims_count"
 );

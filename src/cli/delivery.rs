@@ -37,6 +37,14 @@ pub enum DeliveryCommand {
         /// (`waitingFor`).
         #[arg(long, conflicts_with_all = ["status", "dead"])]
         waiting: bool,
+        /// Only deliveries of events of this type (read newest first until
+        /// the page is full: a rare type among many deliveries reads far;
+        /// --since bounds it).
+        #[arg(long = "type", value_name = "TYPE")]
+        event_type: Option<String>,
+        /// Only deliveries of events about this subject.
+        #[arg(long)]
+        subject: Option<String>,
         #[command(flatten)]
         window: super::WindowArgs,
         #[command(flatten)]
@@ -296,6 +304,8 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             status,
             dead,
             waiting,
+            event_type,
+            subject,
             window,
             page,
         } => {
@@ -304,6 +314,8 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let filter = DeliveryFilter {
                 status,
                 waiting,
+                event_type,
+                subject,
                 since,
                 until,
                 before: page.cursor(&mut outbox, IdKind::Delivery)?,

@@ -61,6 +61,10 @@ pub struct DeliveryFilter {
     /// Only deliveries of events of this type (`outbox work --type`): read
     /// from each candidate's event, so it narrows a range, never finds one.
     pub event_type: Option<String>,
+    /// Lists and counts only: deliveries of events about this subject,
+    /// found through the subject's events (few, as a subject names one
+    /// thing) and each event's deliveries.
+    pub subject: Option<String>,
     /// Lists only: the page after this row, in the list's order (newest
     /// first; for `ready`, claim order). Claims never set it; counts and
     /// sweeps ignore it.

@@ -186,6 +186,22 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             "deliveries_by_time",
             &format!("a list in a window ({when})"),
         );
+        // A subject's deliveries: through its events, then theirs.
+        let about = DeliveryFilter {
+            subject: Some("order-1".into()),
+            ..DeliveryFilter::default()
+        };
+        let found = query_plan(
+            &mut client,
+            false,
+            &super::ledger::delivery_list(&about, 100),
+        );
+        assert_reads(
+            &found,
+            "deliveries_by_event",
+            &format!("a list by subject ({when})"),
+        );
+        assert!(found.contains("events_by_subject"), "{found}");
     }
     client
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))

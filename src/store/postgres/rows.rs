@@ -84,6 +84,13 @@ impl Query {
                 self.params.len()
             ));
         }
+        if let Some(subject) = filter.subject.as_deref() {
+            self.params.push(Box::new(subject.to_owned()));
+            self.sql.push_str(&format!(
+                " AND event_id IN (SELECT event_id FROM events WHERE subject = ${})",
+                self.params.len()
+            ));
+        }
         if !filter.except_subs.is_empty() {
             self.params.push(Box::new(filter.except_subs.clone()));
             self.sql

@@ -199,6 +199,27 @@ fn hot_queries_use_indexes() {
         );
         assert_prepared_once(&conn, "list in a window", &list);
     }
+    // A subject's deliveries are found through its events (few) and each
+    // event's deliveries; a type's are read newest first, each checked
+    // against its event, until the page is full.
+    let about = by(|f| f.subject = Some("order-1".into()));
+    let read = plan(&conn, &deliveries(&about, 20));
+    assert!(
+        read.contains("events USING COVERING INDEX events_by_subject")
+            && read.contains("deliveries USING INDEX deliveries_by_event"),
+        "list by subject:\n{read}"
+    );
+    assert_indexed(&conn, "list by subject", &deliveries(&about, 20), false);
+    let of_type = by(|f| f.event_type = Some("order.paid".into()));
+    let read = plan(&conn, &deliveries(&of_type, 20));
+    assert!(
+        read.starts_with("SCAN deliveries\n") && !read.contains("TEMP B-TREE"),
+        "list by type:\n{read}"
+    );
+    assert!(
+        read.contains("SEARCH events EXISTS USING INDEX") && read.contains("(event_id=?)"),
+        "list by type:\n{read}"
+    );
     assert_indexed(
         &conn,
         "attempts",

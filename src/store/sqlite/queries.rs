@@ -95,6 +95,13 @@ impl Conditions {
                 self.params.len()
             ));
         }
+        if let Some(subject) = filter.subject.as_deref() {
+            self.params.push(SqlValue::Text(subject.to_owned()));
+            self.sql.push_str(&format!(
+                " AND event_id IN (SELECT event_id FROM events WHERE subject = ?{})",
+                self.params.len()
+            ));
+        }
         if !filter.except_subs.is_empty() {
             // One statement text whatever the number left out.
             let list = serde_json::to_string(&filter.except_subs).expect("strings serialise");
