@@ -1158,8 +1158,15 @@ fn stats_in_the_prometheus_text_format() {
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("# TYPE ") {
             let (name, kind) = rest.split_once(' ').unwrap();
-            assert_eq!(kind, "gauge");
-            typed.insert(name.to_owned());
+            match kind {
+                "gauge" | "counter" => {
+                    typed.insert(name.to_owned());
+                }
+                // A histogram's samples are its buckets, sum and count.
+                "histogram" => typed
+                    .extend(["_bucket", "_sum", "_count"].map(|suffix| format!("{name}{suffix}"))),
+                other => panic!("{name}: a {other}"),
+            }
             continue;
         }
         if line.starts_with("# HELP ") {

@@ -390,6 +390,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 delivered_at,
                 last_error,
                 meta: meta(&m)?,
+                ..Complete::default()
             };
             each_id(
                 ids,
@@ -407,8 +408,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 schedule: a.schedule.schedule(),
                 meta: meta(&a.meta)?,
                 retry_meta: ctx.maybe_json_object("retry-meta", a.retry_meta.as_deref())?,
-                not_before: None,
-                fallback: None,
+                ..Fail::default()
             };
             each_id(
                 a.ids,

@@ -60,6 +60,9 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             oldest_ready_age,
             waiting: outbox.waiting()?,
             guards: outbox.guards()?,
+            tallies: outbox.tallies()?,
+            subscriptions: outbox.subscription_health(None)?.subscriptions,
+            set_aside_by_sub: outbox.set_aside_by_sub()?,
         }));
     }
     if let Some(every) = &args.watch {

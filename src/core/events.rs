@@ -371,6 +371,7 @@ pub(crate) fn write_with(
     }
     let events: Vec<&Event> = prepared.iter().map(|p| &p.event).collect();
     let inserted = tx.insert_events(&events)?;
+    super::tallies::recorded(tx, inserted.iter().filter(|new| **new).count());
     // Most events are new. An id that exists keeps what it has lived
     // through: status, ack and ackAt unless the request says otherwise, and
     // always its createdAt (a request's createdAt is then its updatedAt).

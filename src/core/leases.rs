@@ -9,6 +9,7 @@ use super::deliveries::{
 use super::json::Object;
 use super::model::{Delivery, DeliveryStatus};
 use super::retries::{Fail, RetryOutcome, fail};
+use super::tallies::{self, Observed, Outcome};
 use crate::core::error::{Refusal, Result};
 use crate::core::storage::{DeliveryFilter, Tx};
 use serde::Serialize;
@@ -28,6 +29,8 @@ pub struct Complete {
     pub delivered_at: Option<i64>,
     pub last_error: Option<String>,
     pub meta: Option<Object>,
+    /// What the worker measured of the attempt, for the tallies.
+    pub observed: Observed,
 }
 
 /// `cancelDelivery` payload.
@@ -163,7 +166,9 @@ pub(crate) fn complete(
         meta: req.meta.clone(),
         ..DeliveryUpdate::default()
     };
-    update(tx, delivery, change, now)
+    let delivered = update(tx, delivery, change, now)?;
+    tallies::attempt(tx, &delivered, Outcome::Delivered, false, req.observed, now)?;
+    Ok(delivered)
 }
 
 pub(crate) fn cancel(

@@ -27,6 +27,7 @@ pub mod retries;
 mod sorter;
 pub mod storage;
 pub mod subscriptions;
+pub mod tallies;
 pub mod transfer;
 pub mod trial;
 

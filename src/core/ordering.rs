@@ -248,6 +248,9 @@ pub trait Lanes {
     fn waits_for(&mut self, lane: i64) -> Result<Option<String>>;
     /// How many deliveries and subjects wait.
     fn waiting(&mut self) -> Result<Waiting>;
+    /// Deliveries set aside while their subscription is held, by
+    /// subscription (those with none left out).
+    fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>>;
 }
 
 /// A lane's head as stored.

@@ -8,6 +8,7 @@ use super::json::Object;
 use super::leases::{check_owner, refuse};
 use super::model::{Delivery, DeliveryStatus, Transport};
 use super::policy::RetryPolicy;
+use super::tallies::{self, Observed, Outcome};
 use crate::core::error::Result;
 use crate::core::storage::Tx;
 use serde::Serialize;
@@ -35,6 +36,8 @@ pub struct Fail {
     /// The schedule for a subscription whose policy has none (`outbox
     /// work`'s default backoff); `None` keeps the reference's rule.
     pub fallback: Option<RetryPolicy>,
+    /// What the worker measured of the attempt, for the tallies.
+    pub observed: Observed,
 }
 
 impl Default for Fail {
@@ -49,6 +52,7 @@ impl Default for Fail {
             retry_meta: None,
             not_before: None,
             fallback: None,
+            observed: Observed::default(),
         }
     }
 }
@@ -117,7 +121,13 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     } else {
         delivery
     };
-    let failed = if delivery.status == DeliveryStatus::Failed {
+    // Failing a failed delivery again answers as before and counts nothing.
+    let newly = delivery.status != DeliveryStatus::Failed;
+    let tally = |tx: &mut dyn Tx, failed: &Delivery, dead: bool| match newly {
+        true => tallies::attempt(tx, failed, Outcome::Failed, dead, req.observed, now),
+        false => Ok(()),
+    };
+    let failed = if !newly {
         delivery
     } else {
         let change = DeliveryUpdate {
@@ -129,6 +139,7 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         update(tx, delivery, change, now)?
     };
     if !req.retry {
+        tally(tx, &failed, true)?;
         super::ordering::dead_letter(tx, &failed)?;
         let retry = RetryOutcome::Disabled {
             scheduled: false,
@@ -162,6 +173,7 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         .or_else(|| policy.as_ref().and_then(RetryPolicy::max_attempts))
         .unwrap_or(DEFAULT_MAX_ATTEMPTS);
     if failed.attempt >= max_attempts {
+        tally(tx, &failed, true)?;
         super::ordering::dead_letter(tx, &failed)?;
         let retry = RetryOutcome::Exhausted {
             scheduled: false,
@@ -174,6 +186,7 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
             retry,
         });
     }
+    tally(tx, &failed, false)?;
     let policy_delay = policy
         .filter(|_| !explicit_schedule)
         .and_then(|p| p.delay_before(failed.attempt + 1, fastrand::f64()));

@@ -258,6 +258,12 @@ pub trait Store {
 pub trait Tx: Lanes + Healths {
     fn commit(self: Box<Self>) -> Result<()>;
 
+    /// Adds `by` to the tally of `name` and `labels` (see
+    /// [`crate::core::tallies`]), written once per tally before the commit.
+    fn tally(&mut self, name: String, labels: String, by: i64);
+    /// Every tally kept, by name and labels.
+    fn tallies(&mut self) -> Result<Vec<crate::core::tallies::Tally>>;
+
     /// A batch of `events` (`None`: of a size not known, as an import) is
     /// about to write them, sorted by id, and their deliveries: a backend
     /// may set aside indexes those rows would enter one by one, to build

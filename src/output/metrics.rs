@@ -3,9 +3,11 @@
 //! `stats --watch`.
 
 use super::{Report, View};
-use outbox::core::health::report::Guards;
+use outbox::core::health::BreakerState;
+use outbox::core::health::report::{Guards, SubscriptionHealth};
 use outbox::core::ordering::Waiting;
 use outbox::core::storage::DeliveryCounts;
+use outbox::core::tallies::{self, Tally};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -17,6 +19,11 @@ pub struct Metrics {
     pub oldest_ready_age: i64,
     pub waiting: Waiting,
     pub guards: Guards,
+    /// The counters and histograms kept (see `core::tallies`).
+    pub tallies: Vec<Tally>,
+    /// Each subscription's health, and its deliveries set aside.
+    pub subscriptions: Vec<SubscriptionHealth>,
+    pub set_aside_by_sub: Vec<(String, i64)>,
 }
 
 /// A label value as the format wants it: backslash, quote and newline escaped.
@@ -28,8 +35,29 @@ fn label(value: &str) -> String {
 }
 
 fn family(out: &mut String, name: &str, help: &str) {
+    family_of(out, name, help, "gauge");
+}
+
+fn family_of(out: &mut String, name: &str, help: &str, kind: &str) {
     let _ = writeln!(out, "# HELP {name} {help}");
-    let _ = writeln!(out, "# TYPE {name} gauge");
+    let _ = writeln!(out, "# TYPE {name} {kind}");
+}
+
+/// Kept labels (a JSON object) as the format writes them, `extra` last.
+fn label_text(kept: &str, extra: Option<(&str, &str)>) -> String {
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(kept).unwrap_or_default();
+    let pairs = map
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str().unwrap_or_default()))
+        .chain(extra)
+        .map(|(k, v)| format!("{k}=\"{}\"", label(v)))
+        .collect::<Vec<_>>();
+    if pairs.is_empty() {
+        String::new()
+    } else {
+        format!("{{{}}}", pairs.join(","))
+    }
 }
 
 fn by(out: &mut String, name: &str, help: &str, key: &str, counts: &BTreeMap<String, i64>) {
@@ -134,7 +162,151 @@ impl Metrics {
             family(&mut out, name, help);
             let _ = writeln!(out, "{name} {n}");
         }
+        self.counters(&mut out);
+        self.histogram(
+            &mut out,
+            tallies::LATENCY,
+            "Time from an event's recording to the delivery of each attempt that delivered it, by transport.",
+            &tallies::LATENCY_BUCKETS,
+        );
+        self.histogram(
+            &mut out,
+            tallies::DURATION,
+            "How long each attempt took, by transport (measured by outbox work; otherwise from its claim, in whole seconds).",
+            &tallies::DURATION_BUCKETS,
+        );
+        self.per_subscription(&mut out);
         out
+    }
+
+    fn kept(&self, name: &str) -> impl Iterator<Item = &Tally> {
+        self.tallies.iter().filter(move |t| t.name == name)
+    }
+
+    fn counters(&self, out: &mut String) {
+        for (name, help) in [
+            (
+                tallies::EVENTS_RECORDED,
+                "Events recorded, ever (kept in the outbox: prune and restarts leave it).",
+            ),
+            (
+                tallies::ATTEMPTS,
+                "Attempts recorded, ever, by transport, client and outcome (delivered, failed).",
+            ),
+            (
+                tallies::DEAD,
+                "Deliveries that became dead letters, ever, by transport and client.",
+            ),
+        ] {
+            family_of(out, name, help, "counter");
+            let mut any = false;
+            for tally in self.kept(name) {
+                any = true;
+                let _ = writeln!(
+                    out,
+                    "{name}{} {}",
+                    label_text(&tally.labels, None),
+                    tally.value
+                );
+            }
+            if !any && name == tallies::EVENTS_RECORDED {
+                let _ = writeln!(out, "{name} 0");
+            }
+        }
+    }
+
+    /// A histogram from its kept buckets (each counted apart) and sums:
+    /// buckets made cumulative, with `+Inf`, `_sum` and `_count`.
+    fn histogram(&self, out: &mut String, name: &str, help: &str, bounds: &[f64]) {
+        family_of(out, name, help, "histogram");
+        let buckets = format!("{name}{}", tallies::BUCKET);
+        let sums = format!("{name}{}", tallies::SUM_MS);
+        // By label set (without `le`): each bucket's own count.
+        let mut series: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
+        for tally in self.kept(&buckets) {
+            let mut labels: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&tally.labels).unwrap_or_default();
+            let le = labels
+                .remove("le")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            let key = serde_json::Value::Object(labels).to_string();
+            *series.entry(key).or_default().entry(le).or_default() += tally.value;
+        }
+        for (labels, counts) in &series {
+            let mut total = 0;
+            let les = bounds.iter().map(f64::to_string).chain(["+Inf".to_owned()]);
+            for le in les {
+                total += counts.get(&le).copied().unwrap_or(0);
+                let _ = writeln!(
+                    out,
+                    "{buckets}{} {total}",
+                    label_text(labels, Some(("le", &le)))
+                );
+            }
+            let sum_ms = self
+                .kept(&sums)
+                .filter(|t| &t.labels == labels)
+                .map(|t| t.value)
+                .sum::<i64>();
+            let shown = label_text(labels, None);
+            let _ = writeln!(out, "{name}_sum{shown} {}", sum_ms as f64 / 1000.0);
+            let _ = writeln!(out, "{name}_count{shown} {total}");
+        }
+    }
+
+    fn per_subscription(&self, out: &mut String) {
+        let labels = |h: &SubscriptionHealth| {
+            format!(
+                "{{subscription=\"{}\",client=\"{}\"}}",
+                label(&h.sub_id),
+                label(&h.client_id)
+            )
+        };
+        family(
+            out,
+            "outbox_subscription_breaker_state",
+            "Each subscription's circuit breaker: 0 closed, 1 open, 2 probing after its cool-down (subscriptions without a breaker left out).",
+        );
+        for h in &self.subscriptions {
+            let state = match h.breaker.state {
+                BreakerState::Closed => 0,
+                BreakerState::Open => 1,
+                BreakerState::Probing => 2,
+                BreakerState::Off => continue,
+            };
+            let _ = writeln!(
+                out,
+                "outbox_subscription_breaker_state{} {state}",
+                labels(h)
+            );
+        }
+        family(
+            out,
+            "outbox_subscription_consecutive_failures",
+            "Each subscription's failed attempts in a row since its last success.",
+        );
+        for h in &self.subscriptions {
+            let _ = writeln!(
+                out,
+                "outbox_subscription_consecutive_failures{} {}",
+                labels(h),
+                h.consecutive_failures
+            );
+        }
+        family(
+            out,
+            "outbox_subscription_set_aside",
+            "Each subscription's queued deliveries set aside while it is held (breaker open, a receiver's pause, disabled).",
+        );
+        for h in &self.subscriptions {
+            let n = self
+                .set_aside_by_sub
+                .iter()
+                .find(|(sub_id, _)| *sub_id == h.sub_id)
+                .map_or(0, |(_, n)| *n);
+            let _ = writeln!(out, "outbox_subscription_set_aside{} {n}", labels(h));
+        }
     }
 }
 

@@ -89,6 +89,8 @@ pub(crate) trait LaneHolder: LaneRows + KeptCounts + Sized {
     /// Lanes with held deliveries, lanes held by a dead head, and held
     /// deliveries in no lane (set aside while their subscription is held).
     fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)>;
+    /// [`Lanes::set_aside_by_sub`].
+    fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>>;
     /// Lanes moving on queued deliveries in this transaction (PostgreSQL
     /// tells waiting workers at the commit).
     fn queued_some(&mut self) {}
@@ -145,6 +147,10 @@ impl<T: LaneHolder> Lanes for T {
 
     fn waits_for(&mut self, lane: i64) -> Result<Option<String>> {
         self.head_delivery(lane)
+    }
+
+    fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {
+        LaneHolder::set_aside_by_sub(self)
     }
 
     fn waiting(&mut self) -> Result<Waiting> {

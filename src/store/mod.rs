@@ -9,6 +9,7 @@ mod lanes;
 pub mod postgres;
 mod sql;
 pub mod sqlite;
+mod tallies;
 
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::model::{Delivery, Stage};

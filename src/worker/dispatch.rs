@@ -9,8 +9,10 @@ use crate::core::Clock;
 use crate::core::leases::{Complete, Release};
 use crate::core::policy::RetryPolicy;
 use crate::core::retries::Fail;
+use crate::core::tallies::Observed;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, mpsc};
+use std::time::Instant;
 
 pub(super) fn spawn(
     job: Arc<Job>,
@@ -32,28 +34,49 @@ pub(super) fn spawn(
             let Job::Send(sender) = job.as_ref() else {
                 unreachable!("checked above")
             };
+            let started = Instant::now();
             let outcome = sender.brokers.send_claimed(&claimed).await;
-            let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
+            let observed = observed(&claimed, started);
+            let _ = done.send(Signal::Done(
+                claimed.delivery.delivery_id,
+                outcome,
+                observed,
+            ));
         });
         return;
     }
     std::thread::spawn(move || {
         pacing::hold_until(claimed.send_at, clock);
+        let started = Instant::now();
         let outcome = match job.as_ref() {
             Job::Handler(handler) => handler.run(&claimed, &cancel),
             Job::Send(sender) => sender.send(&claimed, clock.now()),
         };
-        let _ = done.send(Signal::Done(claimed.delivery.delivery_id, outcome));
+        let observed = observed(&claimed, started);
+        let _ = done.send(Signal::Done(
+            claimed.delivery.delivery_id,
+            outcome,
+            observed,
+        ));
     });
 }
 
+/// What the tallies keep of an attempt that started at `started`.
+fn observed(claimed: &Claimed, started: Instant) -> Observed {
+    Observed {
+        duration_ms: Some(started.elapsed().as_millis().min(i64::MAX as u128) as i64),
+        recorded_at: claimed.event.as_ref().map(|e| e.created_at),
+    }
+}
+
 /// How an outcome is recorded; `None` for one that is not.
-pub(crate) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
+pub(crate) fn finish_of(outcome: Outcome, worker: &str, observed: Observed) -> Option<Finish> {
     let worker = Some(worker.to_owned());
     match outcome {
         Outcome::Delivered { meta } => Some(Finish::Complete(Complete {
             worker,
             meta,
+            observed,
             ..Complete::default()
         })),
         Outcome::Failed {
@@ -70,6 +93,7 @@ pub(crate) fn finish_of(outcome: Outcome, worker: &str) -> Option<Finish> {
                 not_before,
                 meta,
                 fallback: Some(RetryPolicy::worker_default()),
+                observed,
                 ..Fail::default()
             };
             Some(if disable {

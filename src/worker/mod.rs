@@ -109,8 +109,8 @@ pub struct Work {
 
 /// What wakes the worker's loop.
 enum Signal {
-    /// A delivery's work ended.
-    Done(String, Outcome),
+    /// A delivery's work ended, with what the tallies keep of it.
+    Done(String, Outcome, crate::core::tallies::Observed),
     /// Another connection committed deliveries that may be claimable.
     Ready,
 }
@@ -270,14 +270,14 @@ pub fn run(
             wait = wait.min(next_poll.saturating_duration_since(Instant::now()));
         }
         let mut receive = |signal: Signal| {
-            let Signal::Done(id, outcome) = signal else {
+            let Signal::Done(id, outcome, observed) = signal else {
                 idle = POLL_MIN;
                 next_poll = Instant::now();
                 return;
             };
             if let Some(run) = running.remove(&id)
                 && !run.lost
-                && let Some(finish) = finish_of(outcome, &worker)
+                && let Some(finish) = finish_of(outcome, &worker, observed)
             {
                 finished.push((id, finish));
             }
@@ -349,8 +349,8 @@ fn give_back(
     let mut release = Vec::new();
     let mut waiting = running;
     while !waiting.is_empty() {
-        let (id, outcome) = match done_rx.recv() {
-            Ok(Signal::Done(id, outcome)) => (id, outcome),
+        let (id, outcome, observed) = match done_rx.recv() {
+            Ok(Signal::Done(id, outcome, observed)) => (id, outcome, observed),
             Ok(Signal::Ready) => continue,
             Err(_) => break,
         };
@@ -360,7 +360,7 @@ fn give_back(
         if run.lost {
             continue;
         }
-        match finish_of(outcome, worker) {
+        match finish_of(outcome, worker, observed) {
             Some(finish) => finished.push((id, finish)),
             None => release.push(id),
         }

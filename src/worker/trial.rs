@@ -88,7 +88,7 @@ impl Outbox {
         let duration_ms = started.elapsed().as_millis() as u64;
         let mut delivery = None;
         if trial.recorded
-            && let Some(finish) = finish_of(outcome.clone(), WORKER)
+            && let Some(finish) = finish_of(outcome.clone(), WORKER, Default::default())
         {
             let id = trial.delivery.delivery_id.clone();
             let turn = self.settle_and_claim(&[(id, finish)], &[], 0, 0)?;

@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0005_recording_order.sql"),
     include_str!("../../../migrations/postgres/0006_subscription_health.sql"),
     include_str!("../../../migrations/postgres/0007_delivery_claims.sql"),
+    include_str!("../../../migrations/postgres/0008_tallies.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

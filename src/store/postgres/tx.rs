@@ -28,11 +28,13 @@ use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
+use crate::core::tallies::Tally;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::{
     DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
 };
+use crate::store::tallies::{self, Pending};
 use postgres::{Statement, Transaction};
 use std::collections::HashMap;
 
@@ -85,6 +87,8 @@ pub(super) struct PostgresTx<'c> {
     /// The rows of an application's table taken by the relay and not yet
     /// read (see `Tx::take_app_rows`).
     app_rows: Option<postgres::Portal>,
+    /// Tallies added to, written before the commit in `slot`.
+    tallies: Pending,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -107,6 +111,7 @@ impl<'c> PostgresTx<'c> {
             lanes: LaneChanges::default(),
             recording: Recording::default(),
             app_rows: None,
+            tallies: Pending::default(),
         }
     }
 }
@@ -119,7 +124,22 @@ impl Tx for PostgresTx<'_> {
             self.execute(super::notify::NOTIFY, &[])?;
         }
         self.flush_counts()?;
+        self.flush_tallies()?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
+    }
+
+    fn tally(&mut self, name: String, labels: String, by: i64) {
+        self.tallies.add(name, labels, by);
+    }
+
+    fn tallies(&mut self) -> Result<Vec<Tally>> {
+        self.rows(tallies::ALL, &[], |row| {
+            Ok(Tally {
+                name: row.get(0),
+                labels: row.get(1),
+                value: row.get(2),
+            })
+        })
     }
 
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {

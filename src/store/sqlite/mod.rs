@@ -42,9 +42,10 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0007_recording_order.sql"),
     include_str!("../../../migrations/0008_subscription_health.sql"),
     include_str!("../../../migrations/0009_delivery_claims.sql"),
+    include_str!("../../../migrations/0010_tallies.sql"),
 ];
 /// Every table of an outbox at [`SCHEMA_VERSION`].
-const TABLES: [&str; 9] = [
+const TABLES: [&str; 10] = [
     "events",
     "subscriptions",
     "subscription_types",
@@ -54,6 +55,7 @@ const TABLES: [&str; 9] = [
     "lanes",
     "recording_blocks",
     "subscription_health",
+    "tallies",
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = 1 + MIGRATIONS.len() as i32;

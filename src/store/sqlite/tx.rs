@@ -22,9 +22,11 @@ use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
 use crate::core::subscriptions::type_keys;
+use crate::core::tallies::Tally;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::SUBSCRIPTION_REPLACE;
+use crate::store::tallies::{self, Pending};
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
@@ -44,6 +46,8 @@ pub(super) struct SqliteTx<'c> {
     lanes: LaneChanges,
     /// Its block of the recording order, once it records an event.
     recording: Recording,
+    /// Tallies added to, written before the commit.
+    tallies: Pending,
 }
 
 impl<'c> SqliteTx<'c> {
@@ -55,6 +59,7 @@ impl<'c> SqliteTx<'c> {
             set_aside: Vec::new(),
             lanes: LaneChanges::default(),
             recording: Recording::default(),
+            tallies: Pending::default(),
         }
     }
 
@@ -96,7 +101,27 @@ impl Tx for SqliteTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
         self.settle_lanes()?;
         counts::flush(&mut self.counts, &self.tx)?;
+        for (name, labels, by) in self.tallies.take() {
+            self.tx
+                .prepare_cached(tallies::ADD)
+                .and_then(|mut add| add.execute(params![name, labels, by]))
+                .map_err(|e| sql_error(&e))?;
+        }
         self.tx.commit().map_err(|e| sql_error(&e))
+    }
+
+    fn tally(&mut self, name: String, labels: String, by: i64) {
+        self.tallies.add(name, labels, by);
+    }
+
+    fn tallies(&mut self) -> Result<Vec<Tally>> {
+        self.query(tallies::ALL, &[], |row| {
+            Ok(Tally {
+                name: row.get(0)?,
+                labels: row.get(1)?,
+                value: row.get(2)?,
+            })
+        })
     }
 
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {

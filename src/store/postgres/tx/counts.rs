@@ -81,6 +81,23 @@ impl PostgresTx<'_> {
             .map(drop)
     }
 
+    /// Writes the tallies added to, in one statement.
+    pub(super) fn flush_tallies(&mut self) -> Result<()> {
+        let rows = self.tallies.take();
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        let labels: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        let by: Vec<i64> = rows.iter().map(|r| r.2).collect();
+        let slot = self.slot;
+        self.execute(
+            crate::store::tallies::ADD_IN_SLOT,
+            &[&names, &labels, &by, &slot],
+        )
+        .map(drop)
+    }
+
     /// Counts every delivery again. Writers that change counts meanwhile
     /// wait for it (the table lock), so none is lost or counted twice.
     pub(super) fn recount(&mut self) -> Result<()> {

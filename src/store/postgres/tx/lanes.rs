@@ -82,6 +82,12 @@ impl LaneHolder for PostgresTx<'_> {
             .next())
     }
 
+    fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {
+        self.rows(crate::store::sql::SET_ASIDE_BY_SUB, &[], |row| {
+            Ok((row.get(0), row.get(1)))
+        })
+    }
+
     fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)> {
         let count = |tx: &mut Self, sql: &str| {
             tx.count(Query {

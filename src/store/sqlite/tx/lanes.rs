@@ -110,6 +110,12 @@ impl LaneHolder for SqliteTx<'_> {
         Ok(attempts.into_iter().max().map(|(_, id)| id))
     }
 
+    fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {
+        self.query(crate::store::sql::SET_ASIDE_BY_SUB, &[], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+    }
+
     fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)> {
         Ok((
             self.count(SUBJECTS_WAITING, &[])?,
