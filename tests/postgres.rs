@@ -473,7 +473,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
              DROP TABLE {schema}.lanes; \
              ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq, DROP COLUMN claims; \
              ALTER TABLE {schema}.events DROP COLUMN seq; DROP SEQUENCE {schema}.recording_blocks; \
-             DROP TABLE {schema}.subscription_health; \
+             DROP TABLE {schema}.subscription_health; DROP TABLE {schema}.tallies; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();
