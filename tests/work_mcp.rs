@@ -240,7 +240,8 @@ fn mcp_deliveries_are_tool_calls_of_the_current_revision_and_their_answers_decid
     let db = Db::sqlite();
     // Four of six fail on purpose; with the default breaker the fifth
     // failure (the retried tool error) would hold the dropped stream's retry
-    // whenever it is claimed first.
+    // whenever it is claimed first. Retries come 3 s later, so a first
+    // drain slowed by a busy machine still ends before any is due.
     mcp_sub(
         &db,
         &server.url,
@@ -248,7 +249,7 @@ fn mcp_deliveries_are_tool_calls_of_the_current_revision_and_their_answers_decid
             "--mcp-tool",
             "record_order",
             "--retry-schedule",
-            "1s",
+            "3s",
             "--breaker",
             "off",
         ],
@@ -303,7 +304,7 @@ fn mcp_deliveries_are_tool_calls_of_the_current_revision_and_their_answers_decid
         );
     }
     // The dropped stream's retry arrives and is delivered.
-    std::thread::sleep(std::time::Duration::from_millis(1100));
+    std::thread::sleep(std::time::Duration::from_millis(3100));
     let second = answers(&work(&db));
     let retried: Vec<&Value> = second
         .iter()
