@@ -121,6 +121,9 @@ impl Outbox {
                 },
             };
             turn.claimed_at_ms = at.now_ms;
+            // A turn claims many deliveries of few subscriptions: each
+            // subscription and its secrets are read once.
+            let mut contexts = Contexts::new();
             for claim in claims {
                 let want = want - turn.claimed.len() as i64;
                 if want <= 0 {
@@ -139,7 +142,7 @@ impl Outbox {
                     (a, b) => a.or(b),
                 };
                 for paced in guarded.deliveries {
-                    let mut claimed = with_context(tx, paced.delivery, now)?;
+                    let mut claimed = with_context(tx, &mut contexts, paced.delivery, now)?;
                     claimed.send_at = paced.send_at;
                     turn.claimed.push(claimed);
                 }
@@ -196,12 +199,26 @@ fn attempt_of(settled: &Settled, finish: &Finish, now_ms: i64) -> Recorded {
     }
 }
 
+/// Each subscription's record and secrets, as read in this turn.
+type Contexts = std::collections::HashMap<String, (Option<Subscription>, Vec<Secret>)>;
+
 /// The event, subscription and secrets of a claimed delivery. A webhook
 /// subscription without a secret gets one now: every webhook is signed.
-fn with_context(tx: &mut dyn Tx, delivery: Delivery, now: i64) -> Result<Claimed> {
+fn with_context(
+    tx: &mut dyn Tx,
+    contexts: &mut Contexts,
+    delivery: Delivery,
+    now: i64,
+) -> Result<Claimed> {
     let event = tx.event_unlocked(&delivery.event_id)?;
-    let subscription = tx.subscription_unlocked(&delivery.sub_id)?;
-    let mut secrets = tx.secrets(&delivery.sub_id)?;
+    if !contexts.contains_key(&delivery.sub_id) {
+        let read = (
+            tx.subscription_unlocked(&delivery.sub_id)?,
+            tx.secrets(&delivery.sub_id)?,
+        );
+        contexts.insert(delivery.sub_id.clone(), read);
+    }
+    let (subscription, secrets) = contexts.get_mut(&delivery.sub_id).expect("read above");
     if secrets.is_empty() && subscription.is_some() && delivery.transport == Transport::Webhook {
         let secret = Secret {
             sub_id: delivery.sub_id.clone(),
@@ -211,6 +228,7 @@ fn with_context(tx: &mut dyn Tx, delivery: Delivery, now: i64) -> Result<Claimed
         tx.put_secret(&secret)?;
         secrets.push(secret);
     }
+    let (subscription, secrets) = (subscription.clone(), secrets.clone());
     Ok(Claimed {
         delivery,
         event,
