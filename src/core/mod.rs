@@ -117,6 +117,11 @@ impl Outbox {
         self.store.on_ready(ready)
     }
 
+    /// See [`Store::working`].
+    pub fn working(&mut self) {
+        self.store.working();
+    }
+
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {
         let mut tx = self.store.read()?;
         let value = f(tx.as_mut(), self.clock.now())?;

@@ -246,6 +246,11 @@ pub trait Store {
     fn on_ready(&mut self, _ready: Box<dyn Fn() -> bool + Send>) -> Result<bool> {
         Ok(false)
     }
+    /// This connection will serve a worker for a long while, touching few
+    /// pages at a time (the queue's head, the rows it claims and finishes):
+    /// a backend may keep a smaller cache for it, so that the worker's
+    /// memory does not grow with the backlog.
+    fn working(&mut self) {}
     /// Vacuums the database: SQLite gives free pages back to the file
     /// system; PostgreSQL removes dead rows and their index entries for the
     /// tables to reuse. False where the backend leaves it to the server.

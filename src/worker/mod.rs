@@ -147,6 +147,7 @@ pub fn run(
     let lease = first.lease_seconds.unwrap_or(60).max(1);
     let renew_every = Duration::from_secs(u64::try_from(lease).unwrap_or(60)).div_f64(3.0);
     let clock = outbox.clock;
+    outbox.working();
     let (done_tx, done_rx) = mpsc::channel::<Signal>();
     if work.mode == Mode::Forever {
         // New deliveries wake the loop at once (PostgreSQL notifies; on

@@ -26,6 +26,9 @@ use std::time::Duration;
 
 /// The page cache of a connection, in KiB (see [`SqliteStore::open`]).
 const CACHE_KIB: i64 = 32 * 1024;
+/// The page cache of a worker's connection, in KiB (see `Store::working`):
+/// a drain of 1,000,000 deliveries works on a few hundred pages at a time.
+const WORKER_CACHE_KIB: i64 = 4 * 1024;
 
 /// Marks a SQLite file as an outbox database ("OTBX").
 pub const APPLICATION_ID: i32 = 0x4F54_4258;
@@ -383,6 +386,13 @@ impl SqliteStore {
 }
 
 impl Store for SqliteStore {
+    fn working(&mut self) {
+        // A cache of its own size, best effort: the default serves too.
+        let _ = self
+            .conn
+            .execute_batch(&format!("PRAGMA cache_size = -{WORKER_CACHE_KIB};"));
+    }
+
     fn read(&mut self) -> Result<Box<dyn Tx + '_>> {
         self.begin(TransactionBehavior::Deferred)
     }
