@@ -101,6 +101,61 @@ impl OwnServer {
         })
     }
 
+    /// A `nats-server` with JetStream that takes only TLS connections,
+    /// with a certificate for 127.0.0.1 signed by [`OwnServer::ca`].
+    pub fn nats_tls() -> Option<OwnServer> {
+        OwnServer::start("nats-server", |port, dir| {
+            let (cert, key) = certificates(dir);
+            let mut command = Command::new("nats-server");
+            command.args(["-a", "127.0.0.1", "-p", &port.to_string(), "-js", "-sd"]);
+            command.arg(dir).arg("--tls").arg("--tlscert").arg(cert);
+            command.arg("--tlskey").arg(key);
+            command
+        })
+    }
+
+    /// A `redis-server` that takes only TLS connections (no plain port).
+    pub fn redis_tls() -> Option<OwnServer> {
+        OwnServer::start("redis-server", |port, dir| {
+            let (cert, key) = certificates(dir);
+            let mut command = Command::new("redis-server");
+            command.args(["--bind", "127.0.0.1", "--port", "0", "--save", ""]);
+            command.args(["--tls-port", &port.to_string(), "--tls-auth-clients", "no"]);
+            command.arg("--tls-cert-file").arg(cert);
+            command.arg("--tls-key-file").arg(key);
+            command.arg("--tls-ca-cert-file").arg(dir.join("ca.pem"));
+            command.arg("--dir").arg(dir);
+            command
+        })
+    }
+
+    /// A `mosquitto` broker whose one listener takes only TLS.
+    pub fn mosquitto_tls() -> Option<OwnServer> {
+        OwnServer::start("mosquitto", |port, dir| {
+            let (cert, key) = certificates(dir);
+            let config = dir.join("mosquitto.conf");
+            std::fs::write(
+                &config,
+                format!(
+                    // Run by root, mosquitto would drop to a user of its
+                    // own, who cannot read the test's private folder.
+                    "listener {port} 127.0.0.1\nallow_anonymous true\nuser root\ncertfile {}\nkeyfile {}\n",
+                    cert.display(),
+                    key.display()
+                ),
+            )
+            .unwrap();
+            let mut command = Command::new("mosquitto");
+            command.arg("-c").arg(config);
+            command
+        })
+    }
+
+    /// The certificate authority that signed a TLS server's certificate.
+    pub fn ca(&self) -> std::path::PathBuf {
+        self.dir.path().join("ca.pem")
+    }
+
     pub fn url(&self, scheme: &str) -> String {
         format!("{scheme}://127.0.0.1:{}", self.port)
     }
@@ -151,4 +206,74 @@ impl Drop for OwnServer {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// A certificate authority (`ca.pem`) and a server certificate it signed
+/// for 127.0.0.1 and localhost, made with `openssl` in `dir` once: the
+/// server's certificate and key.
+fn certificates(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (cert, key) = (dir.join("server.pem"), dir.join("server.key"));
+    if cert.exists() {
+        return (cert, key);
+    }
+    std::fs::write(
+        dir.join("san.ext"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n",
+    )
+    .unwrap();
+    let steps: [&[&str]; 3] = [
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=outbox test CA",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+        ],
+        &[
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-subj",
+            "/CN=localhost",
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+        ],
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-extfile",
+            "san.ext",
+            "-out",
+            "server.pem",
+        ],
+    ];
+    for step in steps {
+        let out = Command::new("openssl")
+            .args(step)
+            .current_dir(dir)
+            .output()
+            .expect("openssl runs");
+        assert!(out.status.success(), "openssl {step:?}: {out:?}");
+    }
+    (cert, key)
 }
