@@ -114,10 +114,27 @@ fn command_path(args: &[std::ffi::OsString]) -> String {
     path.join(" ")
 }
 
-/// Prints clap's help or version text. A reader that stopped early
-/// (`outbox work --help | head -3`) ends it quietly, as for any answer.
-fn print_help(e: &clap::Error) -> anyhow::Result<()> {
-    match e.print() {
+/// Prints clap's help or version text; a subcommand's help names the
+/// global options in one line (`outbox --help` tells them in full). A
+/// reader that stopped early (`outbox work --help | head -3`) ends it
+/// quietly, as for any answer.
+fn print_help(e: &clap::Error, args: &[std::ffi::OsString]) -> anyhow::Result<()> {
+    use std::io::{IsTerminal, Write};
+    let printed =
+        if e.kind() == clap::error::ErrorKind::DisplayHelp && command_path(args) != "outbox" {
+            let rendered = e.render();
+            let text = if std::io::stdout().is_terminal() {
+                rendered.ansi().to_string()
+            } else {
+                rendered.to_string()
+            };
+            let mut out = std::io::stdout().lock();
+            out.write_all(cli::help::naming_global_options(&text).as_bytes())
+                .and_then(|()| out.flush())
+        } else {
+            e.print()
+        };
+    match printed {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         printed => printed.context("cannot write help"),
     }
@@ -164,7 +181,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version
-            print_help(&e)?;
+            print_help(&e, &args)?;
             return Ok(ExitCode::SUCCESS);
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -176,7 +193,7 @@ fn run() -> anyhow::Result<ExitCode> {
                         .to_json()
                 );
             }
-            print_help(&e)?;
+            print_help(&e, &args)?;
             return Ok(ExitCode::from(exit_code(ErrorKind::Input)));
         }
         Err(e) => return Ok(fail(&usage_error(&e, &args), format, false)),

@@ -6,6 +6,7 @@ pub mod completions;
 pub mod delivery;
 mod durations;
 pub mod event;
+pub mod help;
 pub mod init;
 pub mod input;
 pub mod lifecycle;
