@@ -42,7 +42,7 @@ complete -c outbox -n "__fish_outbox_needs_command" -f -a "sub" -d 'Create and m
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls'
+complete -c outbox -n "__fish_outbox_needs_command" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages, MCP tool calls and broker messages'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_needs_command" -f -a "import" -d 'Read an export into this database, in one transaction'
@@ -60,7 +60,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand init" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand init" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand init" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand init" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand init" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -113,7 +113,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l type -d 'Only events of this type' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l source -d 'Only events from this source' -r
@@ -137,7 +137,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack -d 'Acknowledgement details, a JSON object (text, @FILE or - for stdin)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l ack-at -d 'When it was acknowledged, unix seconds (default: now)' -r
@@ -151,7 +151,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from ack" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one event'
@@ -244,7 +244,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l client -d 'Only this client\'s subscriptions' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l type -d 'Subscriptions to this type (including `*` ones)' -r
@@ -271,7 +271,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l client -d 'The client that receives the deliveries' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l types -d 'Event types, comma-separated or repeated; `*` means every type' -r
@@ -321,7 +321,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l any-target -d 'Match events whatever their target'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from update" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -333,7 +333,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from pause" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from test" -l type -d 'The event\'s type (default: the subscription\'s first type, a `*` in it read as `test`)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from test" -l subject -d 'The event\'s subject (default: none)' -r
@@ -375,7 +375,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from resume" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from health" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from health" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -404,7 +404,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l explain -d 'Also list every subscription of the type and why each that does not match does not (paused, target, source or subject filter)'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from match" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l set -d 'Use this secret (`whsec_` + base64 of at least 24 bytes) instead' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -419,7 +419,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l expire-old -d 'Keep only the newest secret'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l since -d 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l until -d 'Only what was recorded or created before this time (same forms as --since)' -r
@@ -434,7 +434,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l dry-run -d 'Show what would be created; write nothing'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "create" -d 'Subscribe a client to event types'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from help" -f -a "get" -d 'Show one subscription'
@@ -509,7 +509,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from create" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -521,7 +521,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l sub -d 'Only deliveries for this subscription' -r
@@ -557,7 +557,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l waiting -d 'Only deliveries of ordered subscriptions held behind an earlier one of their subject, each with the delivery it waits for (`waitingFor`)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l sub -d 'Only deliveries for this subscription' -r
@@ -582,7 +582,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from ready" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l limit -d 'At most this many (1-500, default 100)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -595,7 +595,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from chain" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from claim" -l sub -d 'Only deliveries for this subscription' -r
@@ -639,7 +639,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from complete" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l error -d 'What went wrong; kept in lastError' -r
@@ -659,7 +659,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l no-retry -d 'Fail for good: queue no further attempt'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from fail" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l client -d 'Send the next attempt to this client instead' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l transport -d 'Send the next attempt over this transport instead' -r -f -a "poll\t''
@@ -685,7 +685,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from retry" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l reason -d 'Why; kept in lastError' -r
@@ -700,7 +700,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from cancel" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l lease -d 'New lease length from now (60, 5m, 1h; 1s-24h, default 5m)' -r
@@ -714,7 +714,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from renew" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l worker -d 'Refuse unless this worker holds the claim' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l error -d 'Why; kept in lastError' -r
@@ -731,7 +731,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from release" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l event -d 'Only deliveries of this event' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l sub -d 'Only deliveries for this subscription' -r
@@ -757,7 +757,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l as-failure -d 'Fail each expired lease through its subscription\'s retry policy instead of queueing the same attempt again, so a delivery that crashes its worker every time ends dead'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from sweep" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l client -d 'With --all: only deliveries to this client' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from redrive" -l sub -d 'With --all: only deliveries for this subscription' -r
@@ -843,7 +843,7 @@ never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l recount -d 'Count every delivery again before answering: the SQLite file keeps its counts as outbox writes, so a change made by hand (sqlite3, a script) shows only after this'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l older-than -d 'Delete what finished longer ago than this (30s, 12h, 7d, 1h30m, or seconds)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand prune" -l batch-size -d 'Rows deleted per transaction: workers wait at most for one batch' -r
@@ -975,7 +975,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from status" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -1010,7 +1010,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand export" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand export" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
@@ -1022,7 +1022,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand import" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand import" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand import" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l http -d 'Serve Streamable HTTP at http://ADDR/mcp instead of stdio (e.g. 127.0.0.1:8765). Off loopback, a bearer token from OUTBOX_MCP_TOKEN is required' -r
 complete -c outbox -n "__fish_outbox_using_subcommand mcp" -l allow-origin -d 'With --http: also take requests from browser pages of this origin (`https://agent.example.com`; repeatable). A request with any other Origin than the server\'s own is refused (403)' -r
@@ -1049,7 +1049,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand man" -l dir -d 'Write every page (outbox.1, outbox-work.1, ...) into this folder instead, e.g. /usr/local/share/man/man1' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand man" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
@@ -1062,7 +1062,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand man" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand man" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand man" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand man" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "init" -d 'Create the database (and its schema) before first use'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "event" -d 'Record, read, list and ack events'
@@ -1070,7 +1070,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "delivery" -d 'Claim, complete, fail, retry and inspect deliveries'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "stats" -d 'Count deliveries by state, transport and client'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "prune" -d 'Delete finished deliveries, dead chains and emptied events older than a cut-off'
-complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls'
+complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "work" -d 'Work deliveries: run a handler command for each, or send webhooks, A2A messages, MCP tool calls and broker messages'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "relay" -d 'The transactional outbox: relay the rows an application writes to an outbox table of its own database, in its own transactions'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "export" -d 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
 complete -c outbox -n "__fish_outbox_using_subcommand help; and not __fish_seen_subcommand_from init event sub delivery stats prune work relay export import mcp completions man help" -f -a "import" -d 'Read an export into this database, in one transaction'

@@ -16,13 +16,37 @@ use outbox::{Error, Result};
 #[derive(Debug, Subcommand)]
 pub enum DeliveryCommand {
     /// Create a delivery by hand (recording an event creates them for you).
+    ///
+    /// One delivery of an event to a subscription, both of which must exist, as
+    /// the reference's createDelivery makes it: its id derived from event,
+    /// subscription and attempt unless --id gives one.
+    #[command(after_long_help = "Examples:
+  outbox delivery create --event evt_3f2a --sub sub_8bbd --json
+  outbox delivery create --event evt_3f2a --sub sub_8bbd --attempt 2 --delay 5m")]
     Create(CreateArgs),
     /// Show one delivery.
+    ///
+    /// Its status, attempt, lease, last error and meta (a sender keeps the
+    /// receiver's answer in meta.response). The id may be a unique prefix.
+    #[command(after_long_help = "Examples:
+  outbox delivery get delv_7b1c
+  outbox delivery get delv_7b1c --json | jq .delivery.meta.response")]
     Get {
         /// The delivery id (`delv_...`).
         id: String,
     },
     /// List deliveries, newest first.
+    ///
+    /// Filters combine: by event, subscription, client, transport, status, the
+    /// event's type and subject, and a window of time. A held delivery shows why
+    /// it waits (its lane's head, a breaker, a pause); --dead lists failed ones
+    /// with no attempt to come; --waiting those behind an earlier one of their
+    /// subject. Pages as event list does (--limit, --before).
+    #[command(after_long_help = "Examples:
+  outbox delivery list --status failed --client billing
+  outbox delivery list --dead --since 24h --json
+  outbox delivery list --subject order-1042
+  outbox delivery list --waiting --sub sub_8bbd")]
     List {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
@@ -51,6 +75,12 @@ pub enum DeliveryCommand {
         page: super::paging::PageArgs,
     },
     /// List deliveries a worker could claim now, oldest first.
+    ///
+    /// Queued deliveries that are due, and claimed ones whose lease ran out, in
+    /// the order a claim takes them; nothing is claimed.
+    #[command(after_long_help = "Examples:
+  outbox delivery ready --client billing --limit 20
+  outbox delivery ready --transport webhook --json")]
     Ready {
         #[command(flatten)]
         filter: DeliveryFilterArgs,
@@ -58,6 +88,12 @@ pub enum DeliveryCommand {
         page: super::paging::PageArgs,
     },
     /// Show every attempt of the event and subscription behind a delivery.
+    ///
+    /// Attempt by attempt, each with its status and last error: what happened
+    /// to one event for one subscriber.
+    #[command(after_long_help = "Examples:
+  outbox delivery chain delv_7b1c
+  outbox delivery chain delv_7b1c --json")]
     Chain {
         /// The delivery id (`delv_...`).
         id: String,
@@ -72,6 +108,14 @@ pub enum DeliveryCommand {
   outbox delivery claim --worker w1 --wait 30s --json   # wait for work")]
     Claim(super::claim::ClaimArgs),
     /// Mark a claimed delivery as delivered.
+    ///
+    /// With --worker, refused unless that worker holds the claim (a lease that
+    /// lapsed may have gone to another). Several ids, or `-` and one per line on stdin, are completed in one
+    /// transaction, one answer per line. Completing a delivered one again answers
+    /// as the first time.
+    #[command(after_long_help = "Examples:
+  outbox delivery complete delv_7b1c --worker w1
+  outbox delivery claim --batch 50 --worker w1 --json | jq -r '.deliveries[].deliveryId' | outbox delivery complete - --worker w1")]
     Complete {
         /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
         /// are handled in one transaction, one answer per line.
@@ -90,10 +134,30 @@ pub enum DeliveryCommand {
         meta: MetaArg,
     },
     /// Mark a delivery as failed and queue the next attempt, up to --max-attempts.
+    ///
+    /// When the next attempt comes is the subscription's retry policy's to say,
+    /// unless --delay or --next-attempt-at do; --no-retry makes it a dead letter
+    /// at once. The error is kept in lastError.
+    #[command(after_long_help = "Examples:
+  outbox delivery fail delv_7b1c --worker w1 --error \"HTTP 503\"
+  outbox delivery fail delv_7b1c --worker w1 --error \"bad payload\" --no-retry
+  outbox delivery fail delv_7b1c --worker w1 --delay 10m")]
     Fail(FailArgs),
     /// Queue the next attempt of a failed or canceled delivery.
+    ///
+    /// A new attempt in the same chain, due now unless --delay or
+    /// --next-attempt-at say otherwise; redrive does the same for every dead
+    /// letter a filter selects.
+    #[command(after_long_help = "Examples:
+  outbox delivery retry delv_7b1c
+  outbox delivery retry delv_7b1c --delay 5m --json")]
     Retry(RetryArgs),
     /// Cancel a delivery that has not been delivered.
+    ///
+    /// With --worker, a claimed one is refused unless that worker holds it.
+    /// Nothing more is attempted; retry queues it again.
+    #[command(after_long_help = "Examples:
+  outbox delivery cancel delv_7b1c --reason \"customer deleted\"")]
     Cancel {
         /// The delivery id (`delv_...`).
         id: String,
@@ -107,6 +171,11 @@ pub enum DeliveryCommand {
         meta: MetaArg,
     },
     /// Extend the lease of a claimed delivery.
+    ///
+    /// For a worker that needs longer than its lease; with --worker, refused
+    /// unless that worker holds the claim. outbox work renews its own.
+    #[command(after_long_help = "Examples:
+  outbox delivery renew delv_7b1c --worker w1 --lease 2m")]
     Renew {
         /// The delivery id (`delv_...`).
         id: String,
@@ -118,6 +187,12 @@ pub enum DeliveryCommand {
         lease_seconds: Option<i64>,
     },
     /// Give a claimed delivery back to the queue.
+    ///
+    /// Its attempt is not spent; it is due again at once, or after --delay.
+    /// For a worker shutting down, or one that cannot take this delivery now.
+    #[command(after_long_help = "Examples:
+  outbox delivery release delv_7b1c --worker w1
+  outbox delivery release delv_7b1c --worker w1 --delay 30s")]
     Release {
         /// Delivery ids (`delv_...`), or `-` to read them from stdin; several
         /// are handled in one transaction, one answer per line.
@@ -135,6 +210,14 @@ pub enum DeliveryCommand {
         meta: MetaArg,
     },
     /// Put deliveries whose lease expired back in the queue (run it from cron).
+    ///
+    /// A claim takes expired ones anyway; the sweep keeps the ledger's counts
+    /// honest. --as-failure counts each as a failed attempt instead, through its
+    /// subscription's retry policy, so one that kills its worker every time ends
+    /// dead.
+    #[command(after_long_help = "Examples:
+  outbox delivery sweep
+  outbox delivery sweep --as-failure --error \"worker died\" --json")]
     Sweep {
         #[command(flatten)]
         filter: DeliveryFilterArgs,

@@ -21,13 +21,34 @@ pub enum EventCommand {
   outbox event record --batch events.ndjson     # one JSON object per line, one transaction")]
     Record(RecordArgs),
     /// Show one event.
+    ///
+    /// Its payload, status and acknowledgement. The id may be given whole or as
+    /// a unique prefix of it (`evt_3f2a`), as anywhere outbox takes an id.
+    #[command(after_long_help = "Examples:
+  outbox event get evt_3f2a
+  outbox event get evt_3f2a --json | jq .event.payload")]
     Get {
         /// The event id (`evt_...`).
         id: String,
     },
     /// List events, newest first.
+    ///
+    /// Filters combine. A page holds --limit events (100 unless told); the next
+    /// page starts after the last id shown (--before ID). --since and --until take
+    /// unix seconds, RFC 3339, `2026-11-29 18:00` (UTC) or a duration ago (2h, 7d).
+    #[command(after_long_help = "Examples:
+  outbox event list --type order.created --since 2h
+  outbox event list --subject order-1042 --json
+  outbox event list --limit 500 --before evt_9c1e")]
     List(ListArgs),
     /// Mark an event as acknowledged.
+    ///
+    /// For a consumer that polls events rather than deliveries: --ack keeps what
+    /// it says of the event (a JSON object), --ack-at when (unix seconds; now
+    /// unless told).
+    #[command(after_long_help = "Examples:
+  outbox event ack evt_3f2a
+  outbox event ack evt_3f2a --ack '{\"by\": \"billing\"}' --json")]
     Ack {
         /// The event id (`evt_...`).
         id: String,

@@ -117,6 +117,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Create the database (and its schema) before first use.
+    ///
+    /// Any command that adds data creates it too; init makes it explicit (and,
+    /// on PostgreSQL, the tables in the schema the URL's search_path names).
+    #[command(after_long_help = "Examples:
+  outbox init
+  outbox --db postgres://app@db.internal/app?options=-c%20search_path%3Doutbox init")]
     Init(init::InitArgs),
     /// Record, read, list and ack events.
     #[command(subcommand)]
@@ -128,6 +134,16 @@ pub enum Command {
     #[command(subcommand)]
     Delivery(delivery::DeliveryCommand),
     /// Count deliveries by state, transport and client.
+    ///
+    /// Read from counts kept as outbox writes, so it answers at once at any size;
+    /// --recount counts every delivery again after changes made by hand. --watch
+    /// redraws with rates; --format prometheus writes gauges, counters and
+    /// histograms for a scraper (node_exporter's textfile collector).
+    #[command(after_long_help = "Examples:
+  outbox stats
+  outbox stats --client billing --json
+  outbox stats --watch 5s
+  outbox stats --format prometheus > /var/lib/node_exporter/outbox.prom")]
     Stats(stats::StatsArgs),
     /// Delete finished deliveries, dead chains and emptied events older than a cut-off.
     #[command(after_long_help = "Examples:
@@ -135,7 +151,7 @@ pub enum Command {
   outbox prune --older-than 30d --keep-dead
   outbox prune --older-than 7d --vacuum          # SQLite: give the space back (run when quiet)")]
     Prune(prune::PruneArgs),
-    /// Work deliveries: run a handler command for each, or send webhooks, A2A messages and MCP tool calls.
+    /// Work deliveries: run a handler command for each, or send webhooks, A2A messages, MCP tool calls and broker messages.
     #[command(
         after_long_help = "The handler (the command after --), once per delivery:
   stdin     {\"delivery\": {...}, \"event\": {...}}, as delivery get and event get print them
@@ -164,8 +180,19 @@ Examples:
     #[command(subcommand)]
     Relay(relay::RelayCommand),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
+    ///
+    /// Secrets and endpoint passwords travel whole: keep the file as you keep the
+    /// database. import reads it into another outbox, SQLite or PostgreSQL.
+    #[command(after_long_help = "Examples:
+  outbox export -o outbox.ndjson
+  outbox --db outbox.db export | outbox --db postgres://app@db.internal/app import -")]
     Export(transfer::ExportArgs),
     /// Read an export into this database, in one transaction.
+    ///
+    /// All of it or none of it; ids are kept, so reading the same export twice
+    /// changes nothing the second time.
+    #[command(after_long_help = "Examples:
+  outbox --db new.db import outbox.ndjson")]
     Import(transfer::ImportArgs),
     /// Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http).
     #[command(after_long_help = "Examples:
@@ -174,8 +201,22 @@ Examples:
   OUTBOX_MCP_TOKEN=... outbox mcp --http 0.0.0.0:8765     # beyond loopback: a bearer token")]
     Mcp(crate::mcp::McpArgs),
     /// Print a shell completion script.
+    ///
+    /// For bash, zsh, fish, elvish or PowerShell; the same scripts are in the
+    /// source's completions/ folder.
+    #[command(after_long_help = "Examples:
+  outbox completions bash > /etc/bash_completion.d/outbox
+  outbox completions zsh > \"${fpath[1]}/_outbox\"
+  outbox completions fish > ~/.config/fish/completions/outbox.fish")]
     Completions(completions::CompletionsArgs),
     /// Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1
+    ///
+    /// On a terminal the page is shown through man; piped, it is the roff.
+    /// Every command has one, outbox-delivery-claim(1) and so on.
+    #[command(after_long_help = "Examples:
+  outbox man work
+  outbox man delivery claim
+  outbox man --dir /usr/local/share/man/man1")]
     Man(completions::ManArgs),
 }
 
@@ -526,5 +567,63 @@ mod tests {
         let mut missing = Vec::new();
         walk(&Cli::command(), "", &mut missing);
         assert!(missing.is_empty(), "no help for:\n{}", missing.join("\n"));
+    }
+
+    /// The words of one shell command line: split at spaces, `"..."` and
+    /// `'...'` kept whole; the part after `#` left out.
+    fn words(line: &str) -> Vec<String> {
+        let mut words = Vec::new();
+        let mut word = String::new();
+        let mut quote = None;
+        let mut any = false;
+        for c in line.chars() {
+            match (quote, c) {
+                // A comment, or a redirection: the shell's, not outbox's.
+                (None, '#' | '>' | '<') => break,
+                (None, '"' | '\'') => (quote, any) = (Some(c), true),
+                (Some(q), c) if c == q => quote = None,
+                (None, ' ') => {
+                    if any {
+                        words.push(std::mem::take(&mut word));
+                    }
+                    any = false;
+                }
+                (_, c) => (word, any) = (word + &c.to_string(), true),
+            }
+        }
+        if any {
+            words.push(word);
+        }
+        words
+    }
+
+    /// Every example a command's help gives parses as a command line: no
+    /// example names a flag or value that does not exist. The part of a
+    /// line after a pipe is another program's.
+    #[test]
+    fn every_example_parses() {
+        fn walk(cmd: &clap::Command, examples: &mut Vec<String>) {
+            let help = cmd.get_after_long_help().map(|h| h.to_string());
+            if let Some((_, listed)) = help.as_deref().and_then(|h| h.split_once("Examples:")) {
+                // A line ending in a backslash goes on in the next.
+                let joined = listed.replace("\\\n", " ");
+                for line in joined.lines().map(str::trim) {
+                    let command = line.split(" | ").find(|part| part.starts_with("outbox "));
+                    examples.extend(command.map(str::to_owned));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, examples);
+            }
+        }
+        let mut examples = Vec::new();
+        walk(&Cli::command(), &mut examples);
+        assert!(examples.len() > 60, "{} examples", examples.len());
+        for example in examples {
+            let args = words(&example);
+            if let Err(e) = Cli::command().try_get_matches_from(&args) {
+                panic!("{example}\n{args:?}\n{e}");
+            }
+        }
     }
 }

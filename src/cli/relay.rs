@@ -57,6 +57,10 @@ pub enum RelayCommand {
     Run(RunArgs),
     /// How many rows wait, how long the oldest has waited, how many were
     /// rejected, and whether a relay holds the table.
+    #[command(after_long_help = "Examples:
+  outbox relay status --from app.db
+  outbox relay status --from postgres://app@db.internal/shop --json
+  outbox relay status --from app.db --format prometheus > /var/lib/node_exporter/relay.prom")]
     Status {
         #[command(flatten)]
         from: FromArgs,

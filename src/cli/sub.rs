@@ -34,13 +34,34 @@ pub enum SubCommand {
         sub_id: Option<String>,
     },
     /// Show one subscription.
+    ///
+    /// Its client, types, target, transport and endpoint (a password shown as
+    /// ***), status, retry policy, ordering and protection, and when a delivery
+    /// counts as delivered. The id may be a unique prefix.
+    #[command(after_long_help = "Examples:
+  outbox sub get sub_8bbd
+  outbox sub get sub_8bbd --json | jq .subscription.meta")]
     Get {
         /// The subscription id (`sub_...`).
         id: String,
     },
     /// List subscriptions, newest first.
+    ///
+    /// --type lists those an event of that type would reach (patterns such as
+    /// `order.*` included). Pages as event list does (--limit, --before).
+    #[command(after_long_help = "Examples:
+  outbox sub list --client billing
+  outbox sub list --type order.created --status active --json")]
     List(ListArgs),
     /// Change a subscription; only the flags given change.
+    ///
+    /// Deliveries already made keep the endpoint and transport they were made
+    /// with; new ones take the change. `none` lifts a retry schedule, a rate or
+    /// an in-flight cap.
+    #[command(after_long_help = "Examples:
+  outbox sub update sub_8bbd --endpoint https://billing.example.com/hooks/v2
+  outbox sub update sub_8bbd --rate 50/s --max-in-flight 10
+  outbox sub update sub_8bbd --retry-schedule 10s,1m,10m,1h --max-attempts 8")]
     Update {
         /// The subscription id (`sub_...`).
         id: String,
@@ -48,6 +69,13 @@ pub enum SubCommand {
         fields: FieldArgs,
     },
     /// Stop creating deliveries for a subscription.
+    ///
+    /// Events recorded while it is paused make no delivery for it (sub backfill
+    /// makes them later); deliveries already queued stay queued. sub resume
+    /// starts it again.
+    #[command(after_long_help = "Examples:
+  outbox sub pause sub_8bbd
+  outbox sub pause sub_8bbd --json")]
     Pause {
         /// The subscription id (`sub_...`).
         id: String,
@@ -103,6 +131,10 @@ pub enum SubCommand {
     },
     /// Start creating deliveries for a paused or disabled subscription
     /// again, and reset its health: breaker closed, failures forgotten.
+    #[command(after_long_help = "Examples:
+  outbox sub resume sub_8bbd
+  outbox sub resume sub_8bbd
+  outbox sub backfill sub_8bbd --since 2h   # what it missed while paused")]
     Resume {
         /// The subscription id (`sub_...`).
         id: String,
@@ -118,9 +150,19 @@ pub enum SubCommand {
         id: Option<String>,
     },
     /// Show which subscriptions an event would reach; writes nothing.
+    ///
+    /// --explain says for every subscription why it would or would not: its
+    /// types, target, filters and status.
+    #[command(after_long_help = "Examples:
+  outbox sub match --type order.created
+  outbox sub match --type order.created --target billing --explain")]
     Match(MatchArgs),
     /// Show the subscription's webhook signing secret (made on first use),
     /// set one, or rotate it. The secret never appears in `sub get`/`list`.
+    #[command(after_long_help = "Examples:
+  outbox sub secret sub_8bbd
+  outbox sub secret sub_8bbd --rotate   # both secrets sign until --expire-old
+  outbox sub secret sub_8bbd --expire-old")]
     Secret {
         /// The subscription id (`sub_...`).
         id: String,
@@ -137,6 +179,9 @@ pub enum SubCommand {
     },
     /// Create deliveries for past events this subscription takes now but
     /// never got (created or resumed late); running it again creates nothing.
+    #[command(after_long_help = "Examples:
+  outbox sub backfill sub_8bbd --since 24h --dry-run
+  outbox sub backfill sub_8bbd --since 2026-11-29T00:00:00Z --json")]
     Backfill {
         /// The subscription id (`sub_...`).
         id: String,
