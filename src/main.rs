@@ -119,21 +119,36 @@ fn command_path(args: &[std::ffi::OsString]) -> String {
 /// reader that stopped early (`outbox work --help | head -3`) ends it
 /// quietly, as for any answer.
 fn print_help(e: &clap::Error, args: &[std::ffi::OsString]) -> anyhow::Result<()> {
+    use clap::error::ErrorKind::{DisplayHelp, DisplayHelpOnMissingArgumentOrSubcommand};
     use std::io::{IsTerminal, Write};
-    let printed =
-        if e.kind() == clap::error::ErrorKind::DisplayHelp && command_path(args) != "outbox" {
-            let rendered = e.render();
-            let text = if std::io::stdout().is_terminal() {
-                rendered.ansi().to_string()
-            } else {
-                rendered.to_string()
-            };
-            let mut out = std::io::stdout().lock();
-            out.write_all(cli::help::naming_global_options(&text).as_bytes())
-                .and_then(|()| out.flush())
+    let printed = if matches!(
+        e.kind(),
+        DisplayHelp | DisplayHelpOnMissingArgumentOrSubcommand
+    ) && command_path(args) != "outbox"
+    {
+        // Where clap would print it: a missing subcommand's help is an
+        // error's, on stderr.
+        let mut out: Box<dyn Write> = if e.use_stderr() {
+            Box::new(std::io::stderr().lock())
         } else {
-            e.print()
+            Box::new(std::io::stdout().lock())
         };
+        let terminal = if e.use_stderr() {
+            std::io::stderr().is_terminal()
+        } else {
+            std::io::stdout().is_terminal()
+        };
+        let rendered = e.render();
+        let text = if terminal {
+            rendered.ansi().to_string()
+        } else {
+            rendered.to_string()
+        };
+        out.write_all(cli::help::naming_global_options(&text).as_bytes())
+            .and_then(|()| out.flush())
+    } else {
+        e.print()
+    };
     match printed {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         printed => printed.context("cannot write help"),

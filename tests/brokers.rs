@@ -7,23 +7,9 @@
 
 mod common;
 
-use common::brokers::{self, Arrived, block_on, unique};
+use common::brokers::{self, Arrived, block_on, broker_sub, unique};
 use common::db::{Db, NOW};
 use serde_json::{Value, json};
-
-/// A subscription of billing's to `types` over a broker transport.
-fn broker_sub(db: &Db, types: &str, transport: &str, endpoint: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "--types",
-        types,
-        "--transport",
-        transport,
-        "--endpoint",
-        endpoint,
-    ];
-    args.extend_from_slice(extra);
-    db.sub(&args)
-}
 
 /// `outbox work --drain --json` on the system clock; its answers.
 fn work(db: &Db, extra: &[&str]) -> Vec<Value> {

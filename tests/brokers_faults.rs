@@ -9,8 +9,9 @@
 mod common;
 
 use async_nats::jetstream::stream::StorageType;
-use common::brokers::unique;
-use common::brokers::{amqp_messages, amqp_queue_in, block_on, nats_messages, nats_stream_in};
+use common::brokers::{
+    amqp_messages, amqp_queue_in, block_on, broker_sub, nats_messages, nats_stream_in, unique,
+};
 use common::db::{Db, NOW};
 use common::own_server::{OwnServer, free_port};
 use serde_json::json;
@@ -88,18 +89,13 @@ fn stop(mut child: Child) {
 /// once some are delivered and started again 1.5 s later. Returns once
 /// every delivery is delivered.
 fn kill_mid_drain(db: &Db, server: &mut OwnServer, transport: &str, endpoint: &str) {
-    db.sub(&[
-        "--types",
+    broker_sub(
+        db,
         "t",
-        "--transport",
         transport,
-        "--endpoint",
         endpoint,
-        "--retry-schedule",
-        "1s",
-        "--breaker",
-        "off",
-    ]);
+        &["--retry-schedule", "1s", "--breaker", "off"],
+    );
     record_many(db, COUNT);
     let running = worker(db, &["--concurrency", "8"]);
     wait_some_delivered(db);
@@ -150,14 +146,8 @@ fn every_event_in(db: &Db, ids: &HashSet<String>) {
 
 fn an_unreachable_broker_costs_no_attempt_and_pauses_its_subscription(db: Db) {
     let port = free_port();
-    let sub = db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "redis",
-        "--endpoint",
-        &format!("redis://127.0.0.1:{port}?stream=s"),
-    ]);
+    let endpoint = format!("redis://127.0.0.1:{port}?stream=s");
+    let sub = broker_sub(&db, "t", "redis", &endpoint, &[]);
     db.record(NOW, "t", "o-1");
     let output = db
         .cmd(NOW, &["work", "--drain", "--timeout", "2s"])
@@ -222,14 +212,8 @@ fn a_worker_killed_mid_drain_sends_again_with_the_same_id(db: Db) {
         &[format!("{stream}.>")],
         StorageType::File,
     ));
-    db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        "nats",
-        "--endpoint",
-        &format!("{}/{stream}.{{subject}}", server.url("nats")),
-    ]);
+    let endpoint = format!("{}/{stream}.{{subject}}", server.url("nats"));
+    broker_sub(&db, "t", "nats", &endpoint, &[]);
     record_many(&db, COUNT);
     let mut first = worker(&db, &["--concurrency", "8", "--lease", "1s"]);
     wait_some_delivered(&db);

@@ -8,22 +8,15 @@
 mod common;
 
 use async_nats::jetstream::stream::StorageType;
-use common::brokers::{block_on, unique};
+use common::brokers::{block_on, broker_sub, unique};
 use common::db::{Db, NOW};
 use common::own_server::OwnServer;
 use serde_json::Value;
 
 /// Records `count` events for a subscription to `endpoint` and drains
-/// them; every answer of the drain.
+/// them; the deliveries as `delivery list` shows them afterwards.
 fn drain(db: &Db, transport: &str, endpoint: &str, count: usize) -> Vec<Value> {
-    db.sub(&[
-        "--types",
-        "t",
-        "--transport",
-        transport,
-        "--endpoint",
-        endpoint,
-    ]);
+    broker_sub(db, "t", transport, endpoint, &[]);
     for n in 0..count {
         db.record(NOW, "t", &format!("o-{n}"));
     }

@@ -588,7 +588,10 @@ mod tests {
                     }
                     any = false;
                 }
-                (_, c) => (word, any) = (word + &c.to_string(), true),
+                (_, c) => {
+                    word.push(c);
+                    any = true;
+                }
             }
         }
         if any {

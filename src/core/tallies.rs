@@ -53,16 +53,14 @@ pub fn labels(pairs: &[(&str, &str)]) -> String {
     // writes an object: compact, each string escaped.
     let mut text = String::with_capacity(64);
     text.push('{');
+    let quoted = |s: &str| serde_json::to_string(s).expect("a string serialises");
     for (n, (key, value)) in pairs.into_iter().enumerate() {
         if n > 0 {
             text.push(',');
         }
-        for (part, end) in [(key, ':'), (value, ' ')] {
-            text.push_str(&serde_json::to_string(part).expect("a string serialises"));
-            if end == ':' {
-                text.push(end);
-            }
-        }
+        text.push_str(&quoted(key));
+        text.push(':');
+        text.push_str(&quoted(value));
     }
     text.push('}');
     text

@@ -299,12 +299,13 @@ impl Metrics {
             "outbox_subscription_set_aside",
             "Each subscription's queued deliveries set aside while it is held (breaker open, a receiver's pause, disabled).",
         );
+        let set_aside: std::collections::HashMap<&str, i64> = self
+            .set_aside_by_sub
+            .iter()
+            .map(|(sub_id, n)| (sub_id.as_str(), *n))
+            .collect();
         for h in &self.subscriptions {
-            let n = self
-                .set_aside_by_sub
-                .iter()
-                .find(|(sub_id, _)| *sub_id == h.sub_id)
-                .map_or(0, |(_, n)| *n);
+            let n = set_aside.get(h.sub_id.as_str()).copied().unwrap_or(0);
             let _ = writeln!(out, "outbox_subscription_set_aside{} {n}", labels(h));
         }
     }

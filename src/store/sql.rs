@@ -39,17 +39,17 @@ pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1
      WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
        AND later.attempt > deliveries.attempt)";
 
+/// Deliveries held in no lane (set aside while their subscription is
+/// held), by subscription: read off the index of held deliveries.
+pub(crate) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries \
+     WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
+
 /// The secondary indexes, in both schemas, that a batch's rows enter one by
 /// one and nothing in its transaction reads: a large batch sets them aside
 /// while it writes and builds them again at its end (each backend's `bulk`
 /// says when). Kept: the keys and the unique index of delivery ids, which a
 /// batch reads and its inserts' conflicts need; the partial indexes of
 /// claimed and scheduled deliveries, which a batch's rows do not enter.
-/// Deliveries held in no lane (set aside while their subscription is
-/// held), by subscription: read off the index of held deliveries.
-pub(crate) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries \
-     WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
-
 pub(crate) const BATCH_SET_ASIDE: [&str; 11] = [
     "events_by_time",
     "events_by_type",

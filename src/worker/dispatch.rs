@@ -62,7 +62,7 @@ pub(super) fn spawn(
 }
 
 /// What the tallies keep of an attempt that started at `started`.
-fn observed(claimed: &Claimed, started: Instant) -> Observed {
+pub(crate) fn observed(claimed: &Claimed, started: Instant) -> Observed {
     Observed {
         duration_ms: Some(started.elapsed().as_millis().min(i64::MAX as u128) as i64),
         recorded_at: claimed.event.as_ref().map(|e| e.created_at),

@@ -19,8 +19,8 @@ pub mod signing;
 mod told;
 pub mod trial;
 
-pub(crate) use dispatch::finish_of;
 use dispatch::spawn;
+pub(crate) use dispatch::{finish_of, observed};
 
 use crate::core::error::{Error, Result, StorageCode};
 use crate::core::json::Object;

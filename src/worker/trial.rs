@@ -7,7 +7,7 @@
 
 use super::send::Sender;
 use super::settle::Claimed;
-use super::{Outcome, finish_of};
+use super::{Outcome, finish_of, observed};
 use crate::core::error::{Error, Result};
 use crate::core::events::RecordEvent;
 use crate::core::model::{Delivery, Secret, Transport};
@@ -85,10 +85,11 @@ impl Outbox {
         };
         let started = std::time::Instant::now();
         let outcome = sender.send(&claimed, self.clock.now());
-        let duration_ms = started.elapsed().as_millis() as u64;
+        let observed = observed(&claimed, started);
+        let duration_ms = observed.duration_ms.unwrap_or(0) as u64;
         let mut delivery = None;
         if trial.recorded
-            && let Some(finish) = finish_of(outcome.clone(), WORKER, Default::default())
+            && let Some(finish) = finish_of(outcome.clone(), WORKER, observed)
         {
             let id = trial.delivery.delivery_id.clone();
             let turn = self.settle_and_claim(&[(id, finish)], &[], 0, 0)?;

@@ -2,6 +2,7 @@
 //! ports on 127.0.0.1 (CI runs them; `OUTBOX_TEST_BROKERS` says so), and
 //! readers of what arrived, made with each broker's client crate.
 
+use super::db::Db;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::future::Future;
@@ -12,6 +13,20 @@ pub const NATS: &str = "127.0.0.1:4222";
 pub const AMQP: &str = "127.0.0.1:5672";
 pub const MQTT: &str = "127.0.0.1:1883";
 pub const REDIS: &str = "127.0.0.1:6379";
+
+/// A subscription of billing's to `types` over a broker transport.
+pub fn broker_sub(db: &Db, types: &str, transport: &str, endpoint: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--types",
+        types,
+        "--transport",
+        transport,
+        "--endpoint",
+        endpoint,
+    ];
+    args.extend_from_slice(extra);
+    db.sub(&args)
+}
 
 /// A name no other test (or earlier run) uses: `prefix` and a number.
 pub fn unique(prefix: &str) -> String {

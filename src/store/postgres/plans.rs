@@ -263,6 +263,11 @@ fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
             (WAITS_FOR, vec![&lane], "deliveries_in_lane"),
             (SUBJECTS_WAITING, vec![], "deliveries_held"),
             (SET_ASIDE, vec![], "deliveries_held"),
+            (
+                crate::store::sql::SET_ASIDE_BY_SUB,
+                vec![],
+                "deliveries_held",
+            ),
         ] {
             let found = plan(&mut client, false, sql, &params);
             assert_reads(&found, index, sql);

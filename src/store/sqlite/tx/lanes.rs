@@ -211,6 +211,12 @@ mod tests {
             ("subjects waiting", SUBJECTS_WAITING, 0, "deliveries_held"),
             ("set aside", SET_ASIDE, 0, "deliveries_held"),
             (
+                "set aside by subscription",
+                crate::store::sql::SET_ASIDE_BY_SUB,
+                0,
+                "deliveries_held",
+            ),
+            (
                 "held by a dead letter",
                 HELD_BY_DEAD,
                 0,
