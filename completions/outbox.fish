@@ -72,7 +72,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "record" -d 'Record an event and create a delivery for every matching subscription'
 complete -c outbox -n "__fish_outbox_using_subcommand event; and not __fish_seen_subcommand_from record get list ack help" -f -a "get" -d 'Show one event'
@@ -168,7 +168,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -f -a "create" -d 'Subscribe a client to event types'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and not __fish_seen_subcommand_from create get list update pause test delete resume health match secret backfill help" -f -a "get" -d 'Show one subscription'
@@ -459,7 +459,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "create" -d 'Create a delivery by hand (recording an event creates them for you)'
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and not __fish_seen_subcommand_from create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help" -f -a "get" -d 'Show one delivery'
@@ -539,7 +539,7 @@ claimed\t''
 delivered\t''
 failed\t''
 canceled\t''"
-complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l type -d 'Only deliveries of events of this type (read newest first until the page is full: a rare type among many deliveries reads far; --since bounds it)' -r
+complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l type -d 'Only deliveries of events of this type (a type of at most 10,000 events is found through them; a commoner one is read newest first until the page is full, which --since bounds)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l subject -d 'Only deliveries of events about this subject' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l since -d 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand delivery; and __fish_seen_subcommand_from list" -l until -d 'Only what was recorded or created before this time (same forms as --since)' -r
@@ -904,7 +904,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "schema" -d 'Print the DDL of the application\'s outbox table, for migrations of its own'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and not __fish_seen_subcommand_from schema init run status rejected help" -f -a "init" -d 'Create the outbox table (and its rejected table; on PostgreSQL, the trigger that wakes the relay) in the application\'s database; run again, it changes nothing'
@@ -987,7 +987,7 @@ always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
-complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s h -l help -d 'Print help'
+complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -s V -l version -d 'Print version'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "list" -d 'The rejected rows, oldest first, with why each was refused'
 complete -c outbox -n "__fish_outbox_using_subcommand relay; and __fish_seen_subcommand_from rejected" -f -a "retry" -d 'Move rejected rows back into the application\'s outbox table, as they are now (mend them first, e.g. with UPDATE), in one transaction; the relay takes them again'

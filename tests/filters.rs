@@ -142,3 +142,48 @@ fn delivery_list_takes_an_events_type_and_subject(db: Db) {
     );
     assert!(page.contains("1 of 4 deliveries"), "{page}");
 }
+
+test_on_both!(a_rare_type_and_a_common_one_list_alike, "list_rare_type");
+/// A type with few events is found through them, a common one by reading
+/// deliveries newest first (`RARE_TYPE_EVENTS`, 10,000): both answer the
+/// same way, newest first, with every match counted.
+fn a_rare_type_and_a_common_one_list_alike(db: Db) {
+    db.sub(&["--types", "*"]);
+    let ticks: String = (0..10_001)
+        .map(|n| format!("{{\"type\": \"tick\", \"subject\": \"s-{n}\"}}\n"))
+        .collect();
+    db.json_with_stdin(NOW, &["event", "record", "--batch", "-"], &ticks);
+    let refunds: Vec<String> = (1..=3)
+        .map(|n| {
+            let answer = db.record(NOW + n, "order.refunded", "o-1");
+            answer["event"]["eventId"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    let last_tick = db.record(NOW + 4, "tick", "s-last");
+    let event_ids = |answer: &Value| -> Vec<String> {
+        answer["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["eventId"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let rare = db.json(NOW + 10, &["delivery", "list", "--type", "order.refunded"]);
+    let newest_first: Vec<String> = refunds.iter().rev().cloned().collect();
+    assert_eq!(event_ids(&rare), newest_first, "{rare}");
+    let common = db.json(
+        NOW + 10,
+        &["delivery", "list", "--type", "tick", "--limit", "2"],
+    );
+    let listed = event_ids(&common);
+    assert_eq!(listed.len(), 2, "{common}");
+    assert_eq!(listed[0], last_tick["event"]["eventId"].as_str().unwrap());
+    assert!(!refunds.contains(&listed[1]), "{common}");
+    let page = db.text(
+        NOW + 10,
+        &["delivery", "list", "--type", "tick", "--limit", "1"],
+    );
+    assert!(page.contains("1 of 10,002 deliveries"), "{page}");
+    let page = db.text(NOW + 10, &["delivery", "list", "--type", "order.refunded"]);
+    assert!(page.contains("\n3 deliveries"), "{page}");
+}

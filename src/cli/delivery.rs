@@ -61,9 +61,9 @@ pub enum DeliveryCommand {
         /// (`waitingFor`).
         #[arg(long, conflicts_with_all = ["status", "dead"])]
         waiting: bool,
-        /// Only deliveries of events of this type (read newest first until
-        /// the page is full: a rare type among many deliveries reads far;
-        /// --since bounds it).
+        /// Only deliveries of events of this type (a type of at most 10,000
+        /// events is found through them; a commoner one is read newest
+        /// first until the page is full, which --since bounds).
         #[arg(long = "type", value_name = "TYPE")]
         event_type: Option<String>,
         /// Only deliveries of events about this subject.

@@ -125,13 +125,49 @@ pub enum Command {
   outbox --db postgres://app@db.internal/app?options=-c%20search_path%3Doutbox init")]
     Init(init::InitArgs),
     /// Record, read, list and ack events.
-    #[command(subcommand)]
+    ///
+    /// Recording an event makes one delivery for each active subscription
+    /// whose types and target take it, in the same transaction.
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox event record --type order.paid --subject order-1001 --payload '{\"total\": 42.5}'
+  outbox event record --batch events.ndjson            # one transaction, all or nothing
+  outbox event list --type order.paid --since 1h
+  outbox event get evt_1a2b3c4d --json"
+    )]
     Event(event::EventCommand),
     /// Create and manage subscriptions: which clients want which events.
-    #[command(subcommand)]
+    ///
+    /// A subscription names a client, the event types it takes (`order.*`,
+    /// `*`), a target, and how its deliveries travel: polled by a worker of
+    /// the client's, or sent by `outbox work` over webhook, A2A, MCP or a
+    /// message broker.
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox sub create --client billing --types 'order.*' --any-target
+  outbox sub create --client shop --types order.paid --any-target \\
+      --transport webhook --endpoint https://shop.example/hooks/outbox
+  outbox sub list --client billing
+  outbox sub health
+  outbox sub match --type order.paid --explain"
+    )]
     Sub(Box<sub::SubCommand>),
     /// Claim, complete, fail, retry and inspect deliveries.
-    #[command(subcommand)]
+    ///
+    /// A delivery is one event for one subscription: queued, claimed under a
+    /// lease, then delivered, failed (retried by the subscription's policy
+    /// until its attempts run out) or cancelled.
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox delivery claim --client billing --worker w1 --with-event --json
+  outbox delivery complete delv_7b1c --worker w1
+  outbox delivery fail delv_7b1c --worker w1 --error \"HTTP 503\"
+  outbox delivery list --dead --client billing
+  outbox delivery redrive --all --client billing"
+    )]
     Delivery(delivery::DeliveryCommand),
     /// Count deliveries by state, transport and client.
     ///
@@ -177,7 +213,18 @@ Examples:
     Work(work::WorkArgs),
     /// The transactional outbox: relay the rows an application writes to an
     /// outbox table of its own database, in its own transactions.
-    #[command(subcommand)]
+    ///
+    /// `relay init` creates the table in the application's database, `relay
+    /// run` moves its rows into this outbox as events (each row once, in
+    /// order), and `relay status` shows how far behind it is.
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox relay init --from /var/lib/app/app.db
+  outbox relay run --from /var/lib/app/app.db              # until stopped
+  outbox relay run --from postgres://app@db.internal/shop --once
+  outbox relay status --from /var/lib/app/app.db"
+    )]
     Relay(relay::RelayCommand),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     ///
@@ -607,6 +654,12 @@ mod tests {
     fn every_example_parses() {
         fn walk(cmd: &clap::Command, examples: &mut Vec<String>) {
             let help = cmd.get_after_long_help().map(|h| h.to_string());
+            // Every page, a noun's too, shows how it is used.
+            assert!(
+                help.as_deref().is_some_and(|h| h.contains("Examples:\n")),
+                "{} has no examples",
+                cmd.get_name()
+            );
             if let Some((_, listed)) = help.as_deref().and_then(|h| h.split_once("Examples:")) {
                 // A line ending in a backslash goes on in the next.
                 let joined = listed.replace("\\\n", " ");
@@ -615,7 +668,7 @@ mod tests {
                     examples.extend(command.map(str::to_owned));
                 }
             }
-            for sub in cmd.get_subcommands() {
+            for sub in cmd.get_subcommands().filter(|sub| sub.get_name() != "help") {
                 walk(sub, examples);
             }
         }

@@ -70,7 +70,13 @@ pub enum RelayCommand {
     },
     /// The rows the relay set aside (in the rejected table beside the
     /// application's): list them, move mended ones back, or drop them.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox relay rejected list --from /var/lib/app/app.db
+  outbox relay rejected retry --from /var/lib/app/app.db 17 18
+  outbox relay rejected drop --from /var/lib/app/app.db 19"
+    )]
     Rejected(RejectedCommand),
 }
 

@@ -44,6 +44,23 @@ pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1
 pub(crate) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries \
      WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
 
+/// At most this many events of a type, and `delivery list --type` finds
+/// the type's deliveries through its events (the type index, then each
+/// event's deliveries) and sorts them. A commoner type is read newest first
+/// off the deliveries, each checked against its event, until the page is
+/// full: quick when the type is common among recent deliveries, where
+/// sorting all of them would not be.
+pub(crate) const RARE_TYPE_EVENTS: i64 = 10_000;
+
+/// Counts a type's events up to one past [`RARE_TYPE_EVENTS`], off the
+/// type index; `param` is the backend's first placeholder.
+pub(crate) fn rare_type_probe(param: &str) -> String {
+    format!(
+        "SELECT count(*) FROM (SELECT 1 FROM events WHERE type = {param} LIMIT {}) AS found",
+        RARE_TYPE_EVENTS + 1
+    )
+}
+
 /// The secondary indexes, in both schemas, that a batch's rows enter one by
 /// one and nothing in its transaction reads: a large batch sets them aside
 /// while it writes and builds them again at its end (each backend's `bulk`

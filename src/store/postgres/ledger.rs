@@ -42,8 +42,13 @@ pub(super) fn claim_range(
     q
 }
 
-pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, limit: i64) -> Query {
-    let mut q = Query::default().deliveries(&filter.without_status());
+pub(super) fn dead_letters(
+    filter: &DeliveryFilter,
+    rare_type: bool,
+    before: Option<&Cursor>,
+    limit: i64,
+) -> Query {
+    let mut q = Query::of_type(rare_type).deliveries(&filter.without_status());
     after_cursor(&mut q, "delivery_id", "<", before);
     let limit = q.bind(limit);
     q.sql = format!(
@@ -54,8 +59,8 @@ pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, lim
     q
 }
 
-pub(super) fn count_dead(filter: &DeliveryFilter) -> Query {
-    let mut q = Query::default().deliveries(&filter.without_status());
+pub(super) fn count_dead(filter: &DeliveryFilter, rare_type: bool) -> Query {
+    let mut q = Query::of_type(rare_type).deliveries(&filter.without_status());
     q.sql = format!(
         "SELECT count(*) FROM deliveries WHERE {DEAD_LETTER}{}",
         q.sql
@@ -129,8 +134,8 @@ pub(super) fn event_list(filter: &EventFilter, limit: i64) -> Query {
 }
 
 /// `delivery list`: newest first, a page after the cursor.
-pub(super) fn delivery_list(filter: &DeliveryFilter, limit: i64) -> Query {
-    let mut q = Query::default().deliveries(filter);
+pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64) -> Query {
+    let mut q = Query::of_type(rare_type).deliveries(filter);
     after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
     let limit = q.bind(limit);
     q.sql = format!(

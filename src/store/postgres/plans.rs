@@ -179,7 +179,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         let found = query_plan(
             &mut client,
             false,
-            &super::ledger::delivery_list(&window, 100),
+            &super::ledger::delivery_list(&window, false, 100),
         );
         assert_reads(
             &found,
@@ -194,7 +194,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         let found = query_plan(
             &mut client,
             false,
-            &super::ledger::delivery_list(&about, 100),
+            &super::ledger::delivery_list(&about, false, 100),
         );
         assert_reads(
             &found,
@@ -202,6 +202,22 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             &format!("a list by subject ({when})"),
         );
         assert!(found.contains("events_by_subject"), "{found}");
+        // A rare type's deliveries: through its events, as a subject's.
+        let of_type = DeliveryFilter {
+            event_type: Some("order.refunded".into()),
+            ..DeliveryFilter::default()
+        };
+        let found = query_plan(
+            &mut client,
+            false,
+            &super::ledger::delivery_list(&of_type, true, 100),
+        );
+        assert_reads(
+            &found,
+            "deliveries_by_event",
+            &format!("a list by a rare type ({when})"),
+        );
+        assert!(found.contains("events_by_type"), "{found}");
     }
     client
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))

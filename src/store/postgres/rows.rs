@@ -16,13 +16,24 @@ pub(super) type Param = Box<dyn ToSql + Sync>;
 pub(super) struct Query {
     pub(super) sql: String,
     pub(super) params: Vec<Param>,
+    /// The event type filtered on is rare (see `type_is_rare`): its
+    /// deliveries are found through its events, not checked one by one.
+    pub(super) rare_type: bool,
 }
 
 impl Query {
     pub(super) fn with_now(now: i64) -> Self {
         Query {
-            sql: String::new(),
             params: vec![Box::new(now)],
+            ..Query::default()
+        }
+    }
+
+    /// A query for a list whose event type, if any, is `rare`.
+    pub(super) fn of_type(rare: bool) -> Self {
+        Query {
+            rare_type: rare,
+            ..Query::default()
         }
     }
 
@@ -79,10 +90,14 @@ impl Query {
         }
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(Box::new(event_type.to_owned()));
-            self.sql.push_str(&format!(
-                " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ${})",
-                self.params.len()
-            ));
+            let n = self.params.len();
+            self.sql.push_str(&if self.rare_type {
+                format!(" AND event_id IN (SELECT event_id FROM events WHERE type = ${n})")
+            } else {
+                format!(
+                    " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ${n})"
+                )
+            });
         }
         if let Some(subject) = filter.subject.as_deref() {
             self.params.push(Box::new(subject.to_owned()));

@@ -343,7 +343,8 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
-        self.run(ledger::delivery_list(filter, limit), delivery_row)
+        let rare = self.type_is_rare(filter)?;
+        self.run(ledger::delivery_list(filter, rare, limit), delivery_row)
     }
 
     fn claimable(
@@ -420,11 +421,16 @@ impl Tx for PostgresTx<'_> {
         before: Option<&Cursor>,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        self.run(ledger::dead_letters(filter, before, limit), delivery_row)
+        let rare = self.type_is_rare(filter)?;
+        self.run(
+            ledger::dead_letters(filter, rare, before, limit),
+            delivery_row,
+        )
     }
 
     fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64> {
-        self.count(ledger::count_dead(filter))
+        let rare = self.type_is_rare(filter)?;
+        self.count(ledger::count_dead(filter, rare))
     }
 
     fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {

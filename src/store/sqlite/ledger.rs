@@ -24,8 +24,13 @@ pub(super) fn after_cursor(c: &mut Conditions, id_column: &str, op: &str, cursor
 }
 
 /// Dead letters newest first; the filter's own index gives them in order.
-pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, limit: i64) -> Query {
-    let mut c = Conditions::default().deliveries(&filter.without_status());
+pub(super) fn dead_letters(
+    filter: &DeliveryFilter,
+    rare_type: bool,
+    before: Option<&Cursor>,
+    limit: i64,
+) -> Query {
+    let mut c = Conditions::of_type(rare_type).deliveries(&filter.without_status());
     after_cursor(&mut c, "delivery_id", "<", before);
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {DEAD_LETTER}{} \
@@ -35,8 +40,8 @@ pub(super) fn dead_letters(filter: &DeliveryFilter, before: Option<&Cursor>, lim
     c.finish(sql)
 }
 
-pub(super) fn count_dead(filter: &DeliveryFilter) -> Query {
-    let c = Conditions::default().deliveries(&filter.without_status());
+pub(super) fn count_dead(filter: &DeliveryFilter, rare_type: bool) -> Query {
+    let c = Conditions::of_type(rare_type).deliveries(&filter.without_status());
     let sql = format!(
         "SELECT count(*) FROM deliveries WHERE {DEAD_LETTER}{}",
         c.sql
@@ -107,16 +112,16 @@ mod tests {
             },
         ] {
             let name = format!("dead letters {filter:?}");
-            assert_indexed(&conn, &name, &dead_letters(&filter, None, 20), true);
+            assert_indexed(&conn, &name, &dead_letters(&filter, false, None, 20), true);
             let name = format!("dead letters page {filter:?}");
             assert_indexed(
                 &conn,
                 &name,
-                &dead_letters(&filter, Some(&cursor), 20),
+                &dead_letters(&filter, false, Some(&cursor), 20),
                 true,
             );
             let name = format!("count dead {filter:?}");
-            assert_indexed(&conn, &name, &count_dead(&filter), false);
+            assert_indexed(&conn, &name, &count_dead(&filter, false), false);
         }
         let windows = [
             EventWindow::default(),
@@ -160,7 +165,7 @@ mod tests {
             before: page.clone(),
             ..DeliveryFilter::default()
         };
-        let q = super::super::queries::deliveries(&deliveries_page, 20);
+        let q = super::super::queries::deliveries(&deliveries_page, false, 20);
         assert_indexed(&conn, "delivery list page", &q, true);
         let q = super::super::queries::queued_due(&deliveries_page, 100, 20);
         assert_indexed(&conn, "ready page", &q, true);

@@ -161,14 +161,14 @@ fn hot_queries_use_indexes() {
         if *label == "all" {
             // Deliveries are stored in (createdAt, deliveryId) order:
             // the newest page is read straight off the end of the table.
-            let list = deliveries(filter, 20);
+            let list = deliveries(filter, false, 20);
             assert_eq!(plan(&conn, &list), "SCAN deliveries", "list by all");
             assert_prepared_once(&conn, "list by all", &list);
         } else {
             assert_indexed(
                 &conn,
                 &format!("list by {label}"),
-                &deliveries(filter, 20),
+                &deliveries(filter, false, 20),
                 false,
             );
         }
@@ -179,7 +179,7 @@ fn hot_queries_use_indexes() {
         assert_indexed(
             &conn,
             &format!("list queued by {label}"),
-            &deliveries(&queued, 20),
+            &deliveries(&queued, false, 20),
             *label != "event",
         );
     }
@@ -191,7 +191,7 @@ fn hot_queries_use_indexes() {
         }),
         by(|f| f.since = Some(100)),
     ] {
-        let list = deliveries(&window, 20);
+        let list = deliveries(&window, false, 20);
         let read = plan(&conn, &list);
         assert!(
             read.starts_with("SEARCH deliveries"),
@@ -200,25 +200,42 @@ fn hot_queries_use_indexes() {
         assert_prepared_once(&conn, "list in a window", &list);
     }
     // A subject's deliveries are found through its events (few) and each
-    // event's deliveries; a type's are read newest first, each checked
-    // against its event, until the page is full.
+    // event's deliveries; so are a rare type's. A common type's are read
+    // newest first, each checked against its event, until the page is full.
     let about = by(|f| f.subject = Some("order-1".into()));
-    let read = plan(&conn, &deliveries(&about, 20));
+    let read = plan(&conn, &deliveries(&about, false, 20));
     assert!(
         read.contains("events USING COVERING INDEX events_by_subject")
             && read.contains("deliveries USING INDEX deliveries_by_event"),
         "list by subject:\n{read}"
     );
-    assert_indexed(&conn, "list by subject", &deliveries(&about, 20), false);
+    assert_indexed(
+        &conn,
+        "list by subject",
+        &deliveries(&about, false, 20),
+        false,
+    );
     let of_type = by(|f| f.event_type = Some("order.paid".into()));
-    let read = plan(&conn, &deliveries(&of_type, 20));
+    let read = plan(&conn, &deliveries(&of_type, false, 20));
     assert!(
         read.starts_with("SCAN deliveries\n") && !read.contains("TEMP B-TREE"),
-        "list by type:\n{read}"
+        "list by a common type:\n{read}"
     );
     assert!(
         read.contains("SEARCH events EXISTS USING INDEX") && read.contains("(event_id=?)"),
-        "list by type:\n{read}"
+        "list by a common type:\n{read}"
+    );
+    let read = plan(&conn, &deliveries(&of_type, true, 20));
+    assert!(
+        read.contains("events USING COVERING INDEX events_by_type")
+            && read.contains("deliveries USING INDEX deliveries_by_event"),
+        "list by a rare type:\n{read}"
+    );
+    assert_indexed(
+        &conn,
+        "list by a rare type",
+        &deliveries(&of_type, true, 20),
+        false,
     );
     assert_indexed(
         &conn,

@@ -42,13 +42,24 @@ pub(super) struct Query {
 pub(super) struct Conditions {
     pub sql: String,
     pub params: Vec<SqlValue>,
+    /// The event type filtered on is rare (see `Tx::type_is_rare`): its
+    /// deliveries are found through its events, not checked one by one.
+    pub rare_type: bool,
 }
 
 impl Conditions {
     pub fn with_now(now: i64) -> Self {
         Conditions {
-            sql: String::new(),
             params: vec![SqlValue::Integer(now)],
+            ..Conditions::default()
+        }
+    }
+
+    /// Conditions for a list whose event type, if any, is `rare`.
+    pub fn of_type(rare: bool) -> Self {
+        Conditions {
+            rare_type: rare,
+            ..Conditions::default()
         }
     }
 
@@ -90,10 +101,14 @@ impl Conditions {
         }
         if let Some(event_type) = filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             self.params.push(SqlValue::Text(event_type.to_owned()));
-            self.sql.push_str(&format!(
-                " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ?{})",
-                self.params.len()
-            ));
+            let n = self.params.len();
+            self.sql.push_str(&if self.rare_type {
+                format!(" AND event_id IN (SELECT event_id FROM events WHERE type = ?{n})")
+            } else {
+                format!(
+                    " AND EXISTS (SELECT 1 FROM events WHERE events.event_id = deliveries.event_id AND events.type = ?{n})"
+                )
+            });
         }
         if let Some(subject) = filter.subject.as_deref() {
             self.params.push(SqlValue::Text(subject.to_owned()));
@@ -202,8 +217,9 @@ pub(super) fn subscriptions_of_type(keys: usize, active_only: bool) -> String {
     )
 }
 
-pub(super) fn deliveries(filter: &DeliveryFilter, limit: i64) -> Query {
-    let mut c = Conditions::default().deliveries(filter);
+/// A page of `delivery list`, newest first; `rare_type` as in [`Conditions`].
+pub(super) fn deliveries(filter: &DeliveryFilter, rare_type: bool, limit: i64) -> Query {
+    let mut c = Conditions::of_type(rare_type).deliveries(filter);
     super::ledger::after_cursor(&mut c, "delivery_id", "<", filter.before.as_ref());
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE 1{} \

@@ -25,12 +25,13 @@ use crate::core::subscriptions::type_keys;
 use crate::core::tallies::Tally;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
-use crate::store::sql::SUBSCRIPTION_REPLACE;
+use crate::store::sql::{RARE_TYPE_EVENTS, SUBSCRIPTION_REPLACE, rare_type_probe};
 use crate::store::tallies::{self, Pending};
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
@@ -84,6 +85,18 @@ impl<'c> SqliteTx<'c> {
     /// Runs one statement (prepared once per connection); rows changed.
     fn execute(&self, sql: &str, params: impl rusqlite::Params) -> Result<usize> {
         rows::execute(&self.tx, sql, params)
+    }
+
+    /// Whether `filter`'s event type, if any, has few enough events to find
+    /// its deliveries through them (see [`RARE_TYPE_EVENTS`]).
+    fn type_is_rare(&self, filter: &DeliveryFilter) -> Result<bool> {
+        static PROBE: LazyLock<String> = LazyLock::new(|| rare_type_probe("?1"));
+        match filter.event_type.as_deref().filter(|t| !t.is_empty()) {
+            None => Ok(false),
+            Some(event_type) => Ok(
+                self.count(&PROBE, &[SqlValue::Text(event_type.to_owned())])? <= RARE_TYPE_EVENTS,
+            ),
+        }
     }
 
     fn run_count(&self, query: Query) -> Result<i64> {
@@ -349,7 +362,8 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
-        self.run(queries::deliveries(filter, limit), delivery_row)
+        let rare = self.type_is_rare(filter)?;
+        self.run(queries::deliveries(filter, rare, limit), delivery_row)
     }
 
     fn claimable(
@@ -403,11 +417,16 @@ impl Tx for SqliteTx<'_> {
         before: Option<&Cursor>,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        self.run(ledger::dead_letters(filter, before, limit), delivery_row)
+        let rare = self.type_is_rare(filter)?;
+        self.run(
+            ledger::dead_letters(filter, rare, before, limit),
+            delivery_row,
+        )
     }
 
     fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64> {
-        self.run_count(ledger::count_dead(filter))
+        let rare = self.type_is_rare(filter)?;
+        self.run_count(ledger::count_dead(filter, rare))
     }
 
     fn delete_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {

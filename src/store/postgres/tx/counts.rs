@@ -127,13 +127,13 @@ impl KeptCounts for PostgresTx<'_> {
         let changes = self.counts.changes();
         let (status, transport, client, n) = columns(&changes);
         let mut q = Query {
-            sql: String::new(),
             params: vec![
                 Box::new(status),
                 Box::new(transport),
                 Box::new(client),
                 Box::new(n),
             ],
+            ..Query::default()
         }
         .deliveries(filter);
         q.sql = format!(

@@ -92,7 +92,7 @@ impl LaneHolder for PostgresTx<'_> {
         let count = |tx: &mut Self, sql: &str| {
             tx.count(Query {
                 sql: sql.to_owned(),
-                params: Vec::new(),
+                ..Query::default()
             })
         };
         // The lanes held by a dead head are few of many: read off their

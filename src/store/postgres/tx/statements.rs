@@ -10,9 +10,12 @@ use crate::core::error::Result;
 use crate::core::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
 use crate::store::first_in_claim_order;
-use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION_COLUMNS};
+use crate::store::sql::{
+    DELIVERY_COLUMNS, EVENT_COLUMNS, RARE_TYPE_EVENTS, SUBSCRIPTION_COLUMNS, rare_type_probe,
+};
 use postgres::types::ToSql;
 use postgres::{Row, Statement};
+use std::sync::LazyLock;
 
 impl PostgresTx<'_> {
     pub(super) fn set_planner(&mut self, settings: &str) -> Result<()> {
@@ -75,6 +78,19 @@ impl PostgresTx<'_> {
             .into_iter()
             .next()
             .unwrap_or(0))
+    }
+
+    /// Whether `filter`'s event type, if any, has few enough events to find
+    /// its deliveries through them (see [`RARE_TYPE_EVENTS`]).
+    pub(super) fn type_is_rare(&mut self, filter: &DeliveryFilter) -> Result<bool> {
+        static PROBE: LazyLock<String> = LazyLock::new(|| rare_type_probe("$1"));
+        match filter.event_type.as_deref().filter(|t| !t.is_empty()) {
+            None => Ok(false),
+            Some(event_type) => {
+                let found = self.rows(&PROBE, &[&event_type], |row| Ok(row.get::<_, i64>(0)))?;
+                Ok(found.first().copied().unwrap_or(0) <= RARE_TYPE_EVENTS)
+            }
+        }
     }
 
     /// ` FOR UPDATE` in a writing transaction.
