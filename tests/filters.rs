@@ -141,6 +141,11 @@ fn delivery_list_takes_an_events_type_and_subject(db: Db) {
         &["delivery", "list", "--type", "order.paid", "--limit", "1"],
     );
     assert!(page.contains("1 of 4 deliveries"), "{page}");
+    let page = db.text(
+        NOW + 10,
+        &["delivery", "list", "--subject", "o-1", "--limit", "1"],
+    );
+    assert!(page.contains("1 of 3 deliveries"), "{page}");
 }
 
 test_on_both!(a_rare_type_and_a_common_one_list_alike, "list_rare_type");

@@ -1,19 +1,20 @@
-//! The README's worked example, run as written: a newcomer who copies it
-//! gets a working worker, with `outbox work` and as a shell loop.
+//! The worked examples of the docs, run as written and checked for what
+//! they promise: a newcomer who copies them gets a working worker, with
+//! `outbox work` and as a shell loop, and a broker that holds the event.
+//! (tests/docs.rs runs every block; these look at what the blocks made.)
 
 use assert_cmd::cargo::cargo_bin;
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
-/// The fenced block after the `<!-- tested: NAME` marker.
-fn tested_block(name: &str) -> String {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let after = readme
+/// The fenced block after the `<!-- tested: NAME` marker of `page`.
+fn tested_block(page: &str, name: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page)).unwrap();
+    let after = text
         .split(&format!("<!-- tested: {name}"))
         .nth(1)
-        .unwrap_or_else(|| panic!("README marks the {name} block"));
+        .unwrap_or_else(|| panic!("{page} marks the {name} block"));
     let block = after
         .split("```bash\n")
         .nth(1)
@@ -44,14 +45,14 @@ fn bash_in(dir: &Path, script: &str) -> std::process::Output {
 /// checks that it handled the three deliveries of the example.
 fn delivers_everything(script: &str) {
     if Command::new("jq").arg("--version").output().is_err() {
-        eprintln!("skipped: the README example needs jq, which is not installed here");
+        eprintln!("skipped: the worked example needs jq, which is not installed here");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let output = bash_in(dir.path(), script);
     assert!(
         output.status.success(),
-        "the README example failed: {output:?}"
+        "the worked example failed: {output:?}"
     );
     let handled = std::fs::read_to_string(dir.path().join("handled.log")).unwrap();
     // Claim order within one second follows the ids, so compare as a set.
@@ -76,18 +77,21 @@ fn delivers_everything(script: &str) {
 
 #[test]
 fn the_readme_worked_example_delivers_everything() {
-    delivers_everything(&tested_block("outbox work"));
+    delivers_everything(&tested_block("docs/workers.md", "outbox work"));
 }
 
 #[test]
 fn the_readme_worker_loop_delivers_everything() {
     // The loop works on what the example's first lines set up.
-    let example = tested_block("outbox work");
+    let example = tested_block("docs/workers.md", "outbox work");
     let setup = example
         .split("# A handler gets")
         .next()
         .expect("the example sets up before its handler");
-    delivers_everything(&format!("{setup}\n{}", tested_block("worker loop")));
+    delivers_everything(&format!(
+        "{setup}\n{}",
+        tested_block("docs/workers.md", "worker loop")
+    ));
 }
 
 #[test]
@@ -96,10 +100,10 @@ fn the_readme_worker_loop_delivers_everything() {
     ignore = "OUTBOX_TEST_BROKERS is not set: no Redis to publish to"
 )]
 fn the_readme_broker_example_publishes_to_redis() {
-    let script = tested_block("brokers");
+    let script = tested_block("docs/transports.md", "brokers");
     assert!(script.contains("stream=orders"), "{script}");
     if Command::new("redis-cli").arg("--version").output().is_err() {
-        eprintln!("skipped: the README broker example reads with redis-cli, not installed here");
+        eprintln!("skipped: the broker example reads with redis-cli, not installed here");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -32,7 +32,7 @@ pub struct ManArgs {
     pub dir: Option<std::path::PathBuf>,
 }
 
-/// The exit codes, as outbox(1) lists them (and the README).
+/// The exit codes, as outbox(1) lists them (and docs/reference.md).
 const EXIT_STATUS: [(&str, &str); 5] = [
     ("0", "The result has \"ok\": true."),
     (

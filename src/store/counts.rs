@@ -92,6 +92,7 @@ pub(crate) fn kept_counts_serve(filter: &DeliveryFilter) -> bool {
     !given(&filter.event_id)
         && !given(&filter.sub_id)
         && !given(&filter.event_type)
+        && !given(&filter.subject)
         && filter.since.is_none()
         && filter.until.is_none()
 }

@@ -143,7 +143,7 @@ fn hot_queries_use_indexes() {
         assert_indexed(
             &conn,
             &format!("stats by {label}"),
-            &counts(filter, 100),
+            &counts(filter, false, 100),
             false,
         );
         if crate::store::counts::kept_counts_serve(filter) {

@@ -332,9 +332,14 @@ pub(super) fn expired(filter: &DeliveryFilter, now: i64) -> Query {
 }
 
 /// Counts per (status, transport, client) with the time-dependent states,
-/// read from the deliveries themselves (for event and subscription filters).
-pub(super) fn counts(filter: &DeliveryFilter, now: i64) -> Query {
-    let c = Conditions::with_now(now).deliveries(filter);
+/// read from the deliveries themselves (for event and subscription filters);
+/// `rare_type` as in [`Conditions`].
+pub(super) fn counts(filter: &DeliveryFilter, rare_type: bool, now: i64) -> Query {
+    let c = Conditions {
+        rare_type,
+        ..Conditions::with_now(now)
+    }
+    .deliveries(filter);
     let sql = format!(
         "SELECT status, transport, client_id, count(*), \
                 sum(status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= ?1)), \

@@ -89,7 +89,7 @@ impl<'c> SqliteTx<'c> {
 
     /// Whether `filter`'s event type, if any, has few enough events to find
     /// its deliveries through them (see [`RARE_TYPE_EVENTS`]).
-    fn type_is_rare(&self, filter: &DeliveryFilter) -> Result<bool> {
+    pub(super) fn type_is_rare(&self, filter: &DeliveryFilter) -> Result<bool> {
         static PROBE: LazyLock<String> = LazyLock::new(|| rare_type_probe("?1"));
         match filter.event_type.as_deref().filter(|t| !t.is_empty()) {
             None => Ok(false),

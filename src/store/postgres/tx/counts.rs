@@ -167,7 +167,12 @@ impl PostgresTx<'_> {
         filter: &DeliveryFilter,
         now: i64,
     ) -> Result<DeliveryCounts> {
-        let mut q = Query::with_now(now).deliveries(filter);
+        let rare_type = self.type_is_rare(filter)?;
+        let mut q = Query {
+            rare_type,
+            ..Query::with_now(now)
+        }
+        .deliveries(filter);
         q.sql = format!(
             "SELECT status, transport, client_id, count(*), \
                     count(*) FILTER (WHERE status = 'queued' AND (next_attempt_at <= 0 OR next_attempt_at <= $1)), \

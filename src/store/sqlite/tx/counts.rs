@@ -65,7 +65,8 @@ impl SqliteTx<'_> {
         now: i64,
     ) -> Result<DeliveryCounts> {
         type Group = (String, String, String, [i64; 5]);
-        let groups: Vec<Group> = self.run(queries::counts(filter, now), |row| {
+        let rare = self.type_is_rare(filter)?;
+        let groups: Vec<Group> = self.run(queries::counts(filter, rare, now), |row| {
             Ok((
                 row.get(0)?,
                 row.get(1)?,
