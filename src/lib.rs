@@ -12,4 +12,4 @@ pub mod relay;
 pub mod store;
 pub mod worker;
 
-pub use core::error::{Error, ErrorKind, Refusal, Result, StorageCode};
+pub use core::records::error::{Error, ErrorKind, Refusal, Result, StorageCode};

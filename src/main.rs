@@ -53,7 +53,8 @@ fn clock_from_env() -> Result<Clock, Error> {
                     format!("OUTBOX_NOW must be unix seconds, not {text:?}"),
                 )
             })?;
-            outbox::core::unix_in_range("OUTBOX_NOW", "invalid:now", unix).map(Clock::Fixed)
+            outbox::core::records::model::unix_in_range("OUTBOX_NOW", "invalid:now", unix)
+                .map(Clock::Fixed)
         }
         _ => Ok(Clock::System),
     }

@@ -1,7 +1,8 @@
 //! The canonical JSON writer and the id functions against vectors computed
 //! by the reference (tests/fixtures/ids.json, from dev/gen_fixtures.py).
 
-use outbox::core::{ids, json};
+use outbox::core::reference::ids;
+use outbox::core::reference::json;
 use serde_json::Value;
 use std::path::Path;
 

@@ -2,8 +2,8 @@
 //! `json.dumps` on generated values, and NDJSON batches that never panic
 //! and never write part of a batch.
 
-use outbox::core::events::RecordEvent;
-use outbox::core::json;
+use outbox::core::ledger::events::RecordEvent;
+use outbox::core::reference::json;
 use outbox::core::{Clock, Outbox};
 use outbox::store::sqlite::SqliteStore;
 use proptest::prelude::*;

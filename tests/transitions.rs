@@ -1,13 +1,13 @@
 //! The delivery state machine through the core API, on a real store: the
 //! transitions, their guards, and the timestamps each one sets.
 
-use outbox::core::deliveries::Schedule;
-use outbox::core::error::{Error, Refusal};
-use outbox::core::events::RecordEvent;
-use outbox::core::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
-use outbox::core::model::{Delivery, DeliveryStatus, SubscriptionStatus};
-use outbox::core::retries::{Fail, Retry, RetryOutcome};
-use outbox::core::subscriptions::SubscriptionFields;
+use outbox::core::ledger::deliveries::Schedule;
+use outbox::core::ledger::events::RecordEvent;
+use outbox::core::ledger::leases::{Cancel, Claim, Complete, Release, Renew, Sweep};
+use outbox::core::ledger::retries::{Fail, Retry, RetryOutcome};
+use outbox::core::ledger::subscriptions::SubscriptionFields;
+use outbox::core::records::error::{Error, Refusal};
+use outbox::core::records::model::{Delivery, DeliveryStatus, SubscriptionStatus};
 use outbox::core::{Clock, Outbox};
 use outbox::store::sqlite::SqliteStore;
 

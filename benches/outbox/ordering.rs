@@ -128,12 +128,12 @@ pub fn growth(bench: &Bench) -> Vec<Figure> {
 }
 
 fn ordered_scaled(bench: &Bench, deliveries: usize) -> PathBuf {
-    use outbox::core::deliveries::Schedule;
-    use outbox::core::events::RecordEvent;
-    use outbox::core::leases::Claim;
+    use outbox::core::ledger::deliveries::Schedule;
+    use outbox::core::ledger::events::RecordEvent;
+    use outbox::core::ledger::leases::Claim;
+    use outbox::core::ledger::retries::Fail;
+    use outbox::core::ledger::subscriptions::SubscriptionFields;
     use outbox::core::ordering::OrderingChange;
-    use outbox::core::retries::Fail;
-    use outbox::core::subscriptions::SubscriptionFields;
 
     let db = bench.fresh_db(&format!("ordered-scale-{deliveries}"));
     let mut outbox = crate::setup::open(&db, Durability::Normal);

@@ -6,7 +6,7 @@
 use crate::Figure;
 use crate::pg_floor;
 use crate::setup::{self, Bench, Durability, env_size, median, time};
-use outbox::core::leases::{Claim, Complete};
+use outbox::core::ledger::leases::{Claim, Complete};
 use postgres::{Client, NoTls};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -8,7 +8,7 @@ use crate::Figure;
 use crate::setup::{
     Backend, Bench, Durability, execute_sql, median, open, outbox, record, subscribe, time,
 };
-use outbox::core::leases::{Claim, Complete};
+use outbox::core::ledger::leases::{Claim, Complete};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,9 +1,9 @@
 //! The bench's workbench: a scratch folder, processes of the built binary,
 //! timing, and the databases each figure starts from.
 
-use outbox::core::events::RecordEvent;
-use outbox::core::leases::{Claim, Complete};
-use outbox::core::subscriptions::SubscriptionFields;
+use outbox::core::ledger::events::RecordEvent;
+use outbox::core::ledger::leases::{Claim, Complete};
+use outbox::core::ledger::subscriptions::SubscriptionFields;
 use outbox::core::{Clock, Outbox};
 pub use outbox::store::Durability;
 use outbox::store::postgres::{PostgresStore, is_url};

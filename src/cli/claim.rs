@@ -6,8 +6,8 @@ use super::{Context, DeliveryFilterArgs};
 use crate::output::{Report, WithEvent};
 use clap::Args;
 use outbox::core::Outbox;
-use outbox::core::leases::Claim;
-use outbox::core::model::Event;
+use outbox::core::ledger::leases::Claim;
+use outbox::core::records::model::Event;
 use outbox::{Error, Result};
 use std::time::{Duration, Instant};
 
@@ -47,7 +47,7 @@ pub fn exec(a: ClaimArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         lease_seconds: a.lease_seconds,
     };
     let mut outbox = ctx.outbox()?;
-    let deadline = outbox::core::instant_after(wait);
+    let deadline = outbox::core::reference::calendar::instant_after(wait);
     let mut pause = Duration::from_millis(50);
     // Where the store can tell (PostgreSQL), a new delivery ends a pause at
     // once; polls go on beside it, since a notice can be missed.

@@ -5,11 +5,11 @@ use super::{Context, DeliveryFilterArgs, one_of};
 use crate::output::{Many, Report};
 use clap::{Args, Subcommand};
 use outbox::core::Outbox;
-use outbox::core::deliveries::{NewDelivery, Schedule};
-use outbox::core::leases::{Cancel, Complete, Release, Renew, Sweep};
-use outbox::core::model::{DeliveryStatus, Transport};
-use outbox::core::prefix::IdKind;
-use outbox::core::retries::{Fail, Retry};
+use outbox::core::ledger::deliveries::{NewDelivery, Schedule};
+use outbox::core::ledger::leases::{Cancel, Complete, Release, Renew, Sweep};
+use outbox::core::ledger::retries::{Fail, Retry};
+use outbox::core::records::model::{DeliveryStatus, Transport};
+use outbox::core::records::prefix::IdKind;
 use outbox::core::storage::DeliveryFilter;
 use outbox::{Error, Result};
 

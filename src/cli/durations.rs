@@ -47,5 +47,6 @@ pub fn unix_time(text: &str) -> std::result::Result<i64, String> {
         .trim()
         .parse()
         .map_err(|_| format!("{text:?} is not unix seconds"))?;
-    outbox::core::unix_in_range("the time", "invalid:time", unix).map_err(|e| e.to_string())
+    outbox::core::records::model::unix_in_range("the time", "invalid:time", unix)
+        .map_err(|e| e.to_string())
 }

@@ -5,8 +5,8 @@
 use super::{Context, WindowArgs, one_of};
 use crate::output::Report;
 use clap::Args;
-use outbox::core::model::DeliveryStatus;
-use outbox::core::prefix::IdKind;
+use outbox::core::records::model::DeliveryStatus;
+use outbox::core::records::prefix::IdKind;
 use outbox::core::storage::{DeliveryFilter, EventWindow};
 use outbox::lifecycle::Replay;
 use outbox::{Error, Result};

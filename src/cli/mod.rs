@@ -26,9 +26,9 @@ pub use input::open_input;
 use crate::output::{ColorChoice, OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use outbox::core::json::{self, Object};
-use outbox::core::model::{Transport, Vocabulary};
-use outbox::core::prefix::IdKind;
+use outbox::core::records::model::{Transport, Vocabulary};
+use outbox::core::records::prefix::IdKind;
+use outbox::core::reference::json::{self, Object};
 use outbox::core::storage::DeliveryFilter;
 use outbox::core::{Clock, Outbox};
 use outbox::lifecycle::when::parse_time;
@@ -337,7 +337,7 @@ impl Context {
             (IdKind::Subscription, &mut filter.sub_id),
         ] {
             if let Some(given) = id.as_deref()
-                && outbox::core::prefix::short_form(kind, given).is_some()
+                && outbox::core::records::prefix::short_form(kind, given).is_some()
             {
                 *id = Some(self.outbox()?.resolve(kind, given)?);
             }
@@ -386,7 +386,7 @@ impl Context {
                 format!("invalid:{flag}"),
                 format!(
                     "--{flag} must be a JSON object, not {}",
-                    outbox::core::events::kind_of(&other)
+                    outbox::core::ledger::events::kind_of(&other)
                 ),
             )),
             Err(e) => Err(Error::input(

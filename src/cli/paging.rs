@@ -6,7 +6,7 @@ use super::Context;
 use crate::output::{Paged, Report};
 use clap::Args;
 use outbox::core::Outbox;
-use outbox::core::prefix::IdKind;
+use outbox::core::records::prefix::IdKind;
 use outbox::core::storage::Cursor;
 use outbox::{Error, Result};
 
@@ -47,7 +47,7 @@ pub fn paged(
     last: Option<String>,
     count_all: impl FnOnce() -> Result<i64>,
 ) -> Result<Box<dyn Report>> {
-    let full = shown as i64 == outbox::core::limit(limit);
+    let full = shown as i64 == outbox::core::reference::limit(limit);
     if ctx.format == crate::output::OutputFormat::Json || !full {
         return Ok(list);
     }

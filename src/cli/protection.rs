@@ -3,7 +3,7 @@
 //! that disables what keeps failing.
 
 use clap::Args;
-use outbox::core::protection::{ProtectionChange, Rate, parse_count};
+use outbox::core::settings::protection::{ProtectionChange, Rate, parse_count};
 use outbox::lifecycle::when::parse_duration;
 use outbox::{Error, Result};
 

@@ -8,7 +8,9 @@ use crate::output::relay::{
 };
 use crate::output::{OutputFormat, Report};
 use clap::{Args, Subcommand};
-use outbox::core::app_table::{AppTable, Conversion, TableName};
+use outbox::core::ledger::app_rows::Conversion;
+use outbox::core::records::app_rows::TableName;
+use outbox::core::storage::app_table::AppTable;
 use outbox::relay::{Mode, Relay, Said};
 use outbox::store::postgres::{self, app_table::PgAppTable};
 use outbox::store::sqlite::app_table::{self as sqlite_table, SqliteAppTable};

@@ -6,7 +6,7 @@ use clap::Args;
 use outbox::Error;
 use outbox::Result;
 use outbox::core::Outbox;
-use outbox::core::model::DeliveryStatus;
+use outbox::core::records::model::DeliveryStatus;
 use outbox::core::storage::DeliveryFilter;
 use outbox::lifecycle::when::parse_duration;
 

@@ -3,15 +3,15 @@
 use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
-use outbox::core::endpoint::{BrokerEndpoint, ENVELOPE_KEY};
-use outbox::core::json::Object;
-use outbox::core::model::{Subscription, SubscriptionStatus, Transport};
+use outbox::core::ledger::subscriptions::{SubscriptionFields, unsendable};
 use outbox::core::ordering::OrderingChange;
-use outbox::core::policy::PolicyChange;
-use outbox::core::prefix::IdKind;
-use outbox::core::retries::MAX_MAX_ATTEMPTS;
+use outbox::core::records::model::{Subscription, SubscriptionStatus, Transport};
+use outbox::core::records::prefix::IdKind;
+use outbox::core::reference::json::Object;
+use outbox::core::settings::endpoint::{BrokerEndpoint, ENVELOPE_KEY};
+use outbox::core::settings::policy::MAX_MAX_ATTEMPTS;
+use outbox::core::settings::policy::PolicyChange;
 use outbox::core::storage::SubscriptionFilter;
-use outbox::core::subscriptions::{SubscriptionFields, unsendable};
 use outbox::lifecycle::when::parse_duration;
 use outbox::worker::mcp::{self, McpTool};
 use outbox::worker::secrets::SecretChange;
@@ -334,7 +334,7 @@ impl FieldArgs {
             headers: self
                 .headers
                 .iter()
-                .map(|h| outbox::core::headers::parse(h))
+                .map(|h| outbox::core::settings::headers::parse(h))
                 .collect::<Result<_>>()?,
         })
     }
@@ -513,7 +513,7 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     first.replace('*', "test")
                 }
             };
-            let req = outbox::core::events::RecordEvent {
+            let req = outbox::core::ledger::events::RecordEvent {
                 event_type,
                 subject,
                 payload,

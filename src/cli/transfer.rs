@@ -5,7 +5,7 @@ use super::Context;
 use super::input::Line;
 use crate::output::{Report, View};
 use clap::Args;
-use outbox::core::transfer::{Imported, Record};
+use outbox::core::batch::transfer::{Imported, Record};
 use outbox::{Error, Result};
 use std::io::{BufWriter, Write};
 

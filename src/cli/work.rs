@@ -4,8 +4,8 @@
 use super::{Context, DeliveryFilterArgs};
 use crate::output::{self, OutputFormat, Report, View};
 use clap::Args;
-use outbox::core::leases::Claim;
-use outbox::core::model::Transport;
+use outbox::core::ledger::leases::Claim;
+use outbox::core::records::model::Transport;
 use outbox::worker::handler::Handler;
 use outbox::worker::send::{SENT, Sender};
 use outbox::worker::settle::Settled;
@@ -200,7 +200,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             Ok(Settled::Completed(_)) => delivered += 1,
             Ok(Settled::Failed(failure)) => {
                 failed += 1;
-                if let outbox::core::retries::RetryOutcome::Scheduled {
+                if let outbox::core::ledger::retries::RetryOutcome::Scheduled {
                     scheduled: true,
                     delivery,
                     ..

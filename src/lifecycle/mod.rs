@@ -3,7 +3,7 @@
 //! that missed events, and pruning of what is finished. Each is built on
 //! the core's rules and runs in the core's transactions; retry policies,
 //! which `delivery fail` itself follows, live in the core
-//! ([`crate::core::policy`]).
+//! ([`crate::core::settings::policy`]).
 
 mod prune;
 mod redrive;
@@ -13,8 +13,8 @@ pub mod when;
 pub use prune::{DEFAULT_BATCH_SIZE, Deleted, Prune, Pruned};
 pub use replay::Replay;
 
-use crate::core::OkTrue;
-use crate::core::model::Delivery;
+use crate::core::records::model::Delivery;
+use crate::core::reference::OkTrue;
 use serde::Serialize;
 
 /// The answer of redrive, replay and backfill: the attempts they queued
@@ -49,8 +49,8 @@ const PAGE: i64 = 500;
 /// (events are walked by `createdAt`, which ties within a second, and dead
 /// letters newest first).
 pub(crate) fn in_recording_order(
-    mut deliveries: Vec<crate::core::model::Delivery>,
-) -> Vec<crate::core::model::Delivery> {
+    mut deliveries: Vec<crate::core::records::model::Delivery>,
+) -> Vec<crate::core::records::model::Delivery> {
     deliveries.sort_by_key(|d| (d.place.lane, d.place.seq));
     deliveries
 }

@@ -8,10 +8,10 @@
 //! goes once none of its deliveries remain.
 
 use super::replay::chains;
-use crate::core::OkTrue;
 use crate::core::Outbox;
-use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus, Event};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, DeliveryStatus, Event};
+use crate::core::reference::OkTrue;
 use crate::core::storage::{Cursor, EventWindow, Space, Tx};
 use serde::Serialize;
 

@@ -3,12 +3,13 @@
 //! attempt each, past the policy's `maxAttempts`.
 
 use super::{PAGE, Queued};
-use crate::core::deliveries::{DeliveryList, get};
-use crate::core::error::{Refusal, Result};
-use crate::core::model::{Delivery, DeliveryStatus};
-use crate::core::retries::queue_attempt;
+use crate::core::Outbox;
+use crate::core::ledger::deliveries::{DeliveryList, get};
+use crate::core::ledger::retries::queue_attempt;
+use crate::core::records::error::{Refusal, Result};
+use crate::core::records::model::{Delivery, DeliveryStatus};
+use crate::core::reference::OkTrue;
 use crate::core::storage::{Cursor, DeliveryFilter, Tx};
-use crate::core::{OkTrue, Outbox};
 use std::collections::HashMap;
 
 impl Outbox {
@@ -19,8 +20,11 @@ impl Outbox {
         limit: Option<i64>,
     ) -> Result<DeliveryList> {
         self.read(|tx, _| {
-            let deliveries =
-                tx.dead_letters(filter, filter.before.as_ref(), crate::core::limit(limit))?;
+            let deliveries = tx.dead_letters(
+                filter,
+                filter.before.as_ref(),
+                crate::core::reference::limit(limit),
+            )?;
             Ok(DeliveryList {
                 ok: OkTrue,
                 count: deliveries.len(),

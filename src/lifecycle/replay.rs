@@ -5,15 +5,15 @@
 
 use super::{PAGE, Queued};
 use crate::core::Outbox;
-use crate::core::error::{Refusal, Result};
-use crate::core::events::first_attempt;
-use crate::core::json::Object;
-use crate::core::matching::takes;
-use crate::core::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
+use crate::core::ledger::events::first_attempt;
+use crate::core::ledger::matching::takes;
+use crate::core::ledger::retries::{Retry, queue_attempt};
+use crate::core::ledger::subscriptions::{get as get_subscription, is_pattern, takes_type};
 use crate::core::ordering::{Ordering, place_new};
-use crate::core::retries::{Retry, queue_attempt};
+use crate::core::records::error::{Refusal, Result};
+use crate::core::records::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
+use crate::core::reference::json::Object;
 use crate::core::storage::{Cursor, EventWindow, Tx};
-use crate::core::subscriptions::{get as get_subscription, is_pattern, takes_type};
 
 /// `delivery replay`: which finished chains to send again.
 #[derive(Clone, Debug, Default)]

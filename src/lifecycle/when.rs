@@ -2,8 +2,8 @@
 //! (unix seconds, RFC 3339, `2026-11-29 18:00` in UTC, or a duration
 //! meaning "that long ago") as the lifecycle's flags take them.
 
-pub use crate::core::calendar::{civil, rfc3339};
-use crate::core::calendar::{days_from_civil, days_in_month};
+pub use crate::core::reference::calendar::{civil, rfc3339};
+use crate::core::reference::calendar::{days_from_civil, days_in_month};
 
 /// The longest duration any flag takes: 100 years, so that adding one to
 /// any clock outbox accepts (years 1970-9999) never overflows.

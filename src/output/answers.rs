@@ -7,14 +7,16 @@ use super::tables::{
     event_table, short, subscription_card, subscription_table, tally,
 };
 use super::{Human, View};
-use outbox::core::deliveries::{
+use outbox::core::health::report::{Held, WhyHeld};
+use outbox::core::ledger::deliveries::{
     Chain, DeliveryList, DeliveryPage, DeliveryReply, StatsReply, WaitingList,
 };
-use outbox::core::events::{EventList, EventRecorded, EventReply};
-use outbox::core::health::report::{Held, WhyHeld};
-use outbox::core::ordering::Waiting;
-use outbox::core::retries::{Failed, Retried, RetryOutcome};
-use outbox::core::subscriptions::{SubscriptionDeleted, SubscriptionList, SubscriptionReply};
+use outbox::core::ledger::events::{EventList, EventRecorded, EventReply};
+use outbox::core::ledger::retries::{Failed, Retried, RetryOutcome};
+use outbox::core::ledger::subscriptions::{
+    SubscriptionDeleted, SubscriptionList, SubscriptionReply,
+};
+use outbox::core::storage::lanes::Waiting;
 use outbox::worker::trial::TrialSent;
 
 impl Human for EventRecorded {

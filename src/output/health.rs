@@ -5,8 +5,8 @@ use super::{Human, View, relative};
 use outbox::core::health::BreakerState;
 use outbox::core::health::report::{HealthList, SubscriptionHealth};
 use outbox::core::health::span;
-use outbox::core::model::Subscription;
-use outbox::core::protection::Protection;
+use outbox::core::records::model::Subscription;
+use outbox::core::settings::protection::Protection;
 
 fn breaker(h: &SubscriptionHealth, view: &View) -> String {
     let b = &h.breaker;

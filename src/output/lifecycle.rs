@@ -3,10 +3,10 @@
 
 use super::tables::{DELIVERIES, delivery_table, tally};
 use super::{Human, Report, View, timestamp};
-use outbox::core::deliveries::StatsReply;
-use outbox::core::leases::SweptAsFailed;
-use outbox::core::ordering::Waiting;
+use outbox::core::ledger::deliveries::StatsReply;
+use outbox::core::ledger::leases::SweptAsFailed;
 use outbox::core::storage::Space;
+use outbox::core::storage::lanes::Waiting;
 use outbox::lifecycle::{Pruned, Queued};
 
 impl Human for Queued {

@@ -5,9 +5,10 @@
 use super::{Report, View};
 use outbox::core::health::BreakerState;
 use outbox::core::health::report::{Guards, SubscriptionHealth};
-use outbox::core::ordering::Waiting;
+use outbox::core::ledger::tallies;
+use outbox::core::records::model::Tally;
 use outbox::core::storage::DeliveryCounts;
-use outbox::core::tallies::{self, Tally};
+use outbox::core::storage::lanes::Waiting;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

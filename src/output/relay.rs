@@ -4,7 +4,8 @@
 
 use super::tables::key_values;
 use super::{Human, View};
-use outbox::core::app_table::{Rejected, TableName, TableStatus};
+use outbox::core::records::app_rows::{Rejected, TableName};
+use outbox::core::storage::app_table::TableStatus;
 use outbox::relay::Batch;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -150,7 +151,7 @@ impl Human for Initialised {
 #[derive(Serialize)]
 pub struct RejectedList {
     pub ok: bool,
-    pub rejected: Vec<outbox::core::app_table::RejectedRow>,
+    pub rejected: Vec<outbox::core::storage::app_table::RejectedRow>,
     pub count: usize,
 }
 

@@ -3,12 +3,12 @@
 
 use super::{View, relative, timestamp};
 use comfy_table::{Cell, Color, ColumnConstraint, Table, Width};
-use outbox::core::endpoint::mask;
-use outbox::core::json::Object;
-use outbox::core::model::{Delivery, DeliveryStatus, Event, Subscription};
+use outbox::core::ledger::retries::DEFAULT_MAX_ATTEMPTS;
 use outbox::core::ordering::{OnDead, Ordering};
-use outbox::core::policy::RetryPolicy;
-use outbox::core::retries::DEFAULT_MAX_ATTEMPTS;
+use outbox::core::records::model::mask;
+use outbox::core::records::model::{Delivery, DeliveryStatus, Event, Subscription};
+use outbox::core::reference::json::Object;
+use outbox::core::settings::policy::RetryPolicy;
 use outbox::worker::duration_text;
 
 /// A time for a key/value table; 0 is "never".
@@ -138,7 +138,7 @@ pub(super) fn event_table(events: &[Event], view: &View) -> String {
 
 pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
     // Secret-looking header values are never shown.
-    let s = &outbox::core::headers::masked(s.clone());
+    let s = &outbox::core::settings::headers::masked(s.clone());
     key_values(
         view,
         vec![
@@ -171,8 +171,8 @@ pub(super) fn subscription_card(s: &Subscription, view: &View) -> String {
 /// When outbox counts a delivery delivered: a 2xx answer, or the
 /// broker's acknowledgement.
 fn delivered_when(s: &Subscription) -> String {
-    use outbox::core::endpoint::{BrokerEndpoint, is_broker};
-    use outbox::core::model::Transport;
+    use outbox::core::records::model::Transport;
+    use outbox::core::settings::endpoint::{BrokerEndpoint, is_broker};
     match s.transport {
         Transport::Poll => "its client completes it".to_owned(),
         t if is_broker(t) => BrokerEndpoint::parse(t, &s.endpoint)

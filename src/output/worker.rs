@@ -4,10 +4,10 @@
 use super::answers::retry_text;
 use super::tables::event_card;
 use super::{Human, Report, View};
-use outbox::core::deliveries::{DeliveryPage, DeliveryReply};
-use outbox::core::matching::Explained;
-use outbox::core::model::Event;
-use outbox::core::retries::Failed;
+use outbox::core::ledger::deliveries::{DeliveryPage, DeliveryReply};
+use outbox::core::ledger::matching::Explained;
+use outbox::core::ledger::retries::Failed;
+use outbox::core::records::model::Event;
 use outbox::worker::secrets::Secrets;
 use serde::Serialize;
 

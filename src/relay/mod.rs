@@ -16,11 +16,13 @@
 //! that commits after one with a higher `seq` was relayed is relayed too.
 
 use crate::core::Outbox;
-use crate::core::app_table::{AppRow, AppTable, Conversion, Rejected, TableName};
 use crate::core::batch::{self, BatchSink};
-use crate::core::error::{Error, ErrorKind, Result, StorageCode};
-use crate::core::events::{EventRecorded, RecordEvent};
+use crate::core::ledger::app_rows::Conversion;
+use crate::core::ledger::events::{EventRecorded, RecordEvent};
+use crate::core::records::app_rows::{AppRow, Rejected, TableName};
+use crate::core::records::error::{Error, ErrorKind, Result, StorageCode};
 use crate::core::storage::Tx;
+use crate::core::storage::app_table::AppTable;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -420,7 +422,7 @@ impl Relay {
             }
             // Idle: wake on a notification or a change of the file, and
             // look anyway after --poll-max, since a wake-up can be missed.
-            let until = crate::core::instant_after(self.poll_max);
+            let until = crate::core::reference::calendar::instant_after(self.poll_max);
             while !stop.load(Ordering::Relaxed) {
                 let left = until.saturating_duration_since(Instant::now());
                 if left.is_zero() || source.wait(left.min(Duration::from_millis(200)))? {
@@ -433,7 +435,7 @@ impl Relay {
 
 /// Sleeps up to `wait`, in short steps so a stop is seen; `true` if stopped.
 fn sleep(wait: Duration, stop: &AtomicBool) -> bool {
-    let until = crate::core::instant_after(wait);
+    let until = crate::core::reference::calendar::instant_after(wait);
     while !stop.load(Ordering::Relaxed) {
         let left = until.saturating_duration_since(Instant::now());
         if left.is_zero() {

@@ -4,8 +4,8 @@
 //! the kept counts plus the two counts that depend on the time (deliveries
 //! due later, leases run out), each read from a small index of its own.
 
-use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus, Stage, Transport};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, DeliveryStatus, Stage, Transport};
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use std::collections::HashMap;
 

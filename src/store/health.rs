@@ -1,8 +1,8 @@
 //! What both backends share of health rows: the column list, and the rate
 //! window kept as JSON text.
 
-use crate::core::health::Health;
-use crate::core::model::{DeliveryStatus, Stage, Transport};
+use crate::core::records::health::Health;
+use crate::core::records::model::{DeliveryStatus, Stage, Transport};
 use crate::store::counts::CountChanges;
 
 /// Kept counts of deliveries set aside (`parked`) or queued again.

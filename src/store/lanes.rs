@@ -4,10 +4,10 @@
 //! statements ([`LaneRows`]); the order of the work is here, once.
 
 use super::counts::{CountChanges, KeptCounts};
-use crate::core::error::Result;
-use crate::core::model::{DeliveryStatus, Stage, Transport};
-use crate::core::ordering::{LaneHead, Lanes, Waiting};
+use crate::core::records::error::Result;
+use crate::core::records::model::{DeliveryStatus, Stage, Transport};
 use crate::core::storage::DeliveryFilter;
+use crate::core::storage::lanes::{LaneHead, Lanes, Waiting};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Places are `block << BLOCK_SHIFT | index`: a transaction's block of a

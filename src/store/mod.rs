@@ -11,9 +11,9 @@ mod sql;
 pub mod sqlite;
 mod tallies;
 
-use crate::core::error::{Error, Result, StorageCode};
-use crate::core::model::{Delivery, Stage};
-use crate::core::prefix::IdKind;
+use crate::core::records::error::{Error, Result, StorageCode};
+use crate::core::records::model::{Delivery, Stage};
+use crate::core::records::prefix::IdKind;
 
 /// How hard a commit works to survive power loss.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

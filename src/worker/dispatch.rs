@@ -6,10 +6,10 @@
 use super::settle::{Claimed, Finish};
 use super::{Job, Outcome, Signal, pacing};
 use crate::core::Clock;
-use crate::core::leases::{Complete, Release};
-use crate::core::policy::RetryPolicy;
-use crate::core::retries::Fail;
-use crate::core::tallies::Observed;
+use crate::core::ledger::leases::{Complete, Release};
+use crate::core::ledger::retries::Fail;
+use crate::core::ledger::tallies::Observed;
+use crate::core::settings::policy::RetryPolicy;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
@@ -24,7 +24,7 @@ pub(super) fn spawn(
     // A broker delivery is a task on the broker connections' runtime: it
     // waits on the network, not on a thread of its own.
     if let Job::Send(sender) = job.as_ref()
-        && crate::core::endpoint::is_broker(claimed.delivery.transport)
+        && crate::core::settings::endpoint::is_broker(claimed.delivery.transport)
     {
         let runtime = sender.brokers.handle();
         runtime.spawn(async move {
@@ -106,7 +106,7 @@ pub(crate) fn finish_of(outcome: Outcome, worker: &str, observed: Observed) -> O
             Release {
                 worker,
                 last_error: Some(error),
-                schedule: crate::core::deliveries::Schedule {
+                schedule: crate::core::ledger::deliveries::Schedule {
                     next_attempt_at: None,
                     delay_seconds: Some(pause),
                 },

@@ -2,8 +2,8 @@
 //! attributes, which each sender writes as its protocol binding says
 //! (binary mode), or the whole CloudEvent as one JSON body (structured).
 
-use crate::core::json::Object;
-use crate::core::model::{Delivery, Event};
+use crate::core::records::model::{Delivery, Event};
+use crate::core::reference::json::Object;
 use crate::lifecycle::when::rfc3339;
 use serde_json::{Value, json};
 
@@ -78,7 +78,7 @@ impl<'a> CloudEvent<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::model::{DeliveryStatus, EventStatus, Transport};
+    use crate::core::records::model::{DeliveryStatus, EventStatus, Transport};
 
     #[test]
     fn attributes_and_both_modes() {

@@ -5,7 +5,7 @@
 
 use super::settle::Claimed;
 use super::{Outcome, clip_tail};
-use crate::core::error::{Error, Result};
+use crate::core::records::error::{Error, Result};
 use serde_json::json;
 use std::ffi::OsString;
 use std::io::{Read, Write};

@@ -11,8 +11,8 @@ mod answer;
 mod stream;
 
 use super::send::{Sender, webhook_body};
-use crate::core::json::Object;
-use crate::core::model::Event;
+use crate::core::records::model::Event;
+use crate::core::reference::json::Object;
 use answer::{Answer, outcome, rpc_text, speaks_current};
 use base64::Engine as _;
 use serde_json::{Value, json};

@@ -22,9 +22,9 @@ pub mod trial;
 use dispatch::spawn;
 pub(crate) use dispatch::{finish_of, observed};
 
-use crate::core::error::{Error, Result, StorageCode};
-use crate::core::json::Object;
-use crate::core::leases::{Claim, Release, Renew};
+use crate::core::ledger::leases::{Claim, Release, Renew};
+use crate::core::records::error::{Error, Result, StorageCode};
+use crate::core::reference::json::Object;
 use crate::core::{Clock, Outbox};
 use handler::Handler;
 use pacing::Lead;
@@ -110,7 +110,7 @@ pub struct Work {
 /// What wakes the worker's loop.
 enum Signal {
     /// A delivery's work ended, with what the tallies keep of it.
-    Done(String, Outcome, crate::core::tallies::Observed),
+    Done(String, Outcome, crate::core::ledger::tallies::Observed),
     /// Another connection committed deliveries that may be claimable.
     Ready,
 }
@@ -175,7 +175,7 @@ pub fn run(
         told.pauses_over(clock.now());
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
-            grace_ends = Some(crate::core::instant_after(work.grace));
+            grace_ends = Some(crate::core::reference::calendar::instant_after(work.grace));
         }
         if grace_ends.is_some_and(|at| Instant::now() >= at) && !running.is_empty() {
             return give_back(outbox, &worker, running, &done_rx, finished, report);
@@ -191,7 +191,7 @@ pub fn run(
             let turn = outbox.settle_and_claim(&finished, &claims, want, lead.ms());
             let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
-                next_poll = crate::core::instant_after(idle);
+                next_poll = crate::core::reference::calendar::instant_after(idle);
             }
             answer
         } else {
@@ -212,7 +212,7 @@ pub fn run(
             nothing_ready = none_claimed && !turn.paced;
             if none_claimed {
                 // Polls back off while nothing is ready, up to --poll-max.
-                next_poll = crate::core::instant_after(idle);
+                next_poll = crate::core::reference::calendar::instant_after(idle);
                 idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
             } else if !turn.claimed.is_empty() {
                 idle = POLL_MIN;
@@ -239,7 +239,7 @@ pub fn run(
                     id,
                     Running {
                         cancel,
-                        renew_at: crate::core::instant_after(renew_every),
+                        renew_at: crate::core::reference::calendar::instant_after(renew_every),
                         lost: false,
                     },
                 );
@@ -397,7 +397,7 @@ impl Outbox {
     /// `renewLease` for several deliveries in one transaction.
     pub fn renew_leases(&mut self, ids: &[String], req: &Renew) -> Result<Vec<Result<()>>> {
         self.write_each(ids, |tx, id, now| {
-            crate::core::leases::renew(tx, id, req, now).map(drop)
+            crate::core::ledger::leases::renew(tx, id, req, now).map(drop)
         })
     }
 }
@@ -408,9 +408,9 @@ fn wake_instant(at_ms: Option<i64>, clock: Clock) -> Option<Instant> {
         return None;
     }
     let wait = at_ms? - clock.now_ms();
-    Some(crate::core::instant_after(Duration::from_millis(
-        u64::try_from(wait).unwrap_or(0),
-    )))
+    Some(crate::core::reference::calendar::instant_after(
+        Duration::from_millis(u64::try_from(wait).unwrap_or(0)),
+    ))
 }
 
 /// A write that found the outbox held by another writer past the busy

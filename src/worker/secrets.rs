@@ -4,10 +4,11 @@
 //! signature under each, so a receiver can move to the new one at its pace.
 
 use super::signing::{self, key_of};
-use crate::core::error::Result;
-use crate::core::model::Secret;
-use crate::core::subscriptions::get as get_subscription;
-use crate::core::{OkTrue, Outbox};
+use crate::core::Outbox;
+use crate::core::ledger::subscriptions::get as get_subscription;
+use crate::core::records::error::Result;
+use crate::core::records::model::Secret;
+use crate::core::reference::OkTrue;
 use serde::Serialize;
 
 /// What `sub secret` does.

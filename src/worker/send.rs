@@ -9,10 +9,10 @@ use super::mcp::McpTool;
 use super::settle::Claimed;
 use super::signing::{key_of, signature_header};
 use super::{Outcome, clip_tail, duration_text};
-use crate::core::endpoint::{Envelope, webhook_envelope};
-use crate::core::json::Object;
-use crate::core::model::{Event, SubscriptionStatus, Transport};
-use crate::core::subscriptions::unsendable;
+use crate::core::ledger::subscriptions::unsendable;
+use crate::core::records::model::{Event, SubscriptionStatus, Transport};
+use crate::core::reference::json::Object;
+use crate::core::settings::endpoint::{Envelope, webhook_envelope};
 use crate::lifecycle::when::{parse_http_date, rfc3339};
 use serde_json::{Value, json};
 use std::io::Read;
@@ -66,7 +66,7 @@ impl Sender {
     pub fn send(&self, claimed: &Claimed, now: i64) -> Outcome {
         let d = &claimed.delivery;
         // A broker's sender makes the same checks itself.
-        if crate::core::endpoint::is_broker(d.transport) {
+        if crate::core::settings::endpoint::is_broker(d.transport) {
             return self.brokers.send(claimed);
         }
         if let Some(refused) = unsent(claimed) {
@@ -116,7 +116,7 @@ impl Sender {
                 // is set after them and wins.
                 let mut request = request;
                 if let Some(sub) = &claimed.subscription {
-                    for (name, value) in crate::core::headers::of(&sub.meta) {
+                    for (name, value) in crate::core::settings::headers::of(&sub.meta) {
                         request = request.header(name, value);
                     }
                 }

@@ -3,16 +3,17 @@
 //! per delivery; and renewing or giving back the leases it holds.
 
 use super::signing;
-use crate::core::OkTrue;
-use crate::core::deliveries::DeliveryReply;
-use crate::core::error::{Error, Result};
 use crate::core::health::claims::{self, Change, Recorded};
 use crate::core::health::{Attempt, ClaimTime};
-use crate::core::leases::{self, Claim, Complete, Release};
-use crate::core::model::{Delivery, Event, Secret, Subscription, Transport};
-use crate::core::retries::{self, Fail, Failed};
+use crate::core::ledger::deliveries::DeliveryReply;
+use crate::core::ledger::leases::{self, Claim, Complete, Release};
+use crate::core::ledger::retries::{self, Fail, Failed};
+use crate::core::records::error::{Error, Result};
+use crate::core::records::model::{Delivery, Event, Secret, Subscription, Transport};
+use crate::core::reference::OkTrue;
+use crate::core::reference::limit;
 use crate::core::storage::Tx;
-use crate::core::{Clock, Outbox, limit};
+use crate::core::{Clock, Outbox};
 use serde::Serialize;
 
 /// A claimed delivery with what a handler or sender needs to act on it.

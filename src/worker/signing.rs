@@ -2,7 +2,7 @@
 //! `v1,` + base64 of HMAC-SHA256 over `{id}.{timestamp}.{body}`, keyed
 //! with the bytes a `whsec_...` secret encodes in base64.
 
-use crate::core::error::{Error, Result};
+use crate::core::records::error::{Error, Result};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use hmac::{Hmac, KeyInit, Mac};

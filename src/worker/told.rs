@@ -5,8 +5,8 @@
 //! leaves its operator guessing.
 
 use super::say;
-use crate::core::calendar::rfc3339;
 use crate::core::health::claims::Change;
+use crate::core::reference::calendar::rfc3339;
 use std::collections::HashMap;
 
 /// The pauses this worker announced, to say when each is over.

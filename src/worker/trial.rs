@@ -8,10 +8,11 @@
 use super::send::Sender;
 use super::settle::Claimed;
 use super::{Outcome, finish_of, observed};
-use crate::core::error::{Error, Result};
-use crate::core::events::RecordEvent;
-use crate::core::model::{Delivery, Secret, Transport};
-use crate::core::{OkTrue, Outbox};
+use crate::core::Outbox;
+use crate::core::ledger::events::RecordEvent;
+use crate::core::records::error::{Error, Result};
+use crate::core::records::model::{Delivery, Secret, Transport};
+use crate::core::reference::OkTrue;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -97,7 +98,7 @@ impl Outbox {
                 delivery = Some(answer?.delivery().clone());
             }
         }
-        let response = |meta: &Option<crate::core::json::Object>| {
+        let response = |meta: &Option<crate::core::reference::json::Object>| {
             meta.as_ref().and_then(|m| m.get("response")).cloned()
         };
         let (outcome, response, error, retry) = match &outcome {
@@ -114,7 +115,7 @@ impl Outbox {
             event_id: trial.event.event_id,
             event_type: trial.event.event_type,
             transport,
-            endpoint: crate::core::endpoint::mask(&trial.subscription.endpoint),
+            endpoint: crate::core::records::model::mask(&trial.subscription.endpoint),
             outcome,
             duration_ms,
             response,

@@ -5,8 +5,8 @@
 //! batch's time.
 
 use super::spill_error;
-use crate::core::error::Result;
-use crate::core::model::{Delivery, Event, Place};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Event, Place};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -202,8 +202,8 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::json::Object;
-    use crate::core::model::{DeliveryStatus, EventStatus, Transport};
+    use crate::core::records::model::{DeliveryStatus, EventStatus, Transport};
+    use crate::core::reference::json::Object;
 
     fn object(text: &str) -> Object {
         serde_json::from_str(text).unwrap()

@@ -8,12 +8,12 @@
 //! aside until it has room again, so no claim steps over its backlog.
 
 use super::{Attempt, ClaimTime, Gate, Health};
-use crate::core::error::Result;
-use crate::core::leases::{self, Claim};
-use crate::core::model::{Delivery, SubscriptionStatus, Transport};
-use crate::core::protection::Protection;
+use crate::core::ledger::leases::{self, Claim};
+use crate::core::ledger::subscriptions::{self, SubscriptionFields};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, SubscriptionStatus, Transport};
+use crate::core::settings::protection::Protection;
 use crate::core::storage::{DeliveryFilter, Tx};
-use crate::core::subscriptions::{self, SubscriptionFields};
 
 /// A PostgreSQL claimer that finds another holding a subscription's row
 /// tries it again this soon (ms): that one is taking its room now.
@@ -302,39 +302,6 @@ pub(crate) fn record(
         }
     }
     Ok(disabled)
-}
-
-/// Keeps a subscription's health row in step with whether it limits its
-/// claims and what opens its breaker (`sub create|update`), so claims
-/// know to read it.
-pub(crate) fn limits_changed(
-    tx: &mut dyn Tx,
-    sub: &crate::core::model::Subscription,
-) -> Result<()> {
-    let protection = Protection::of(sub);
-    let limited = protection.limited();
-    let breaker = protection.breaker.map_or(0, i64::from);
-    let health = tx.health(&sub.sub_id)?;
-    let kept = health
-        .as_ref()
-        .map_or((false, 0), |h| (h.limited, h.breaker));
-    if kept == (limited, breaker) {
-        return Ok(());
-    }
-    let mut health = health.unwrap_or_else(|| Health::new(&sub.sub_id));
-    health.limited = limited;
-    health.breaker = breaker;
-    tx.put_health(&health)
-}
-
-/// A new rate paces from the next claim on: the runs of sends counted at
-/// the old one would space out as the new one's.
-pub(crate) fn rate_changed(tx: &mut dyn Tx, sub_id: &str) -> Result<()> {
-    if let Some(mut health) = tx.lock_health(sub_id, true)? {
-        health.window.clear();
-        tx.put_health(&health)?;
-    }
-    Ok(())
 }
 
 /// `sub resume`: the subscription's health starts over (its limits kept).

@@ -3,12 +3,12 @@
 
 use super::claims;
 use super::{BreakerState, Health};
-use crate::core::error::Result;
-use crate::core::model::{Delivery, Subscription, SubscriptionStatus, Transport};
-use crate::core::protection::Protection;
+use crate::core::ledger::subscriptions::{self, SubscriptionFields, SubscriptionReply};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Subscription, SubscriptionStatus, Transport};
+use crate::core::reference::OkTrue;
+use crate::core::settings::protection::Protection;
 use crate::core::storage::{SubscriptionFilter, Tx};
-use crate::core::subscriptions::{self, SubscriptionFields, SubscriptionReply};
-use crate::core::{OkTrue, Outbox};
 use serde::Serialize;
 
 /// The breaker of one subscription.
@@ -153,124 +153,126 @@ pub enum WhyHeld {
     SetAside(Option<Held>),
 }
 
-impl Outbox {
-    /// Why each held delivery of `deliveries` waits, by id: behind an
-    /// earlier one of its subject, or set aside while its subscription is
-    /// held (and why that is). Each lane and subscription is read once.
-    pub fn why_held(&mut self, deliveries: &[Delivery]) -> Result<Vec<(String, WhyHeld)>> {
-        use std::collections::HashMap;
-        self.read(|tx, now| {
-            let mut heads: HashMap<i64, String> = HashMap::new();
-            let mut subs: HashMap<String, Option<Held>> = HashMap::new();
-            let mut why = Vec::new();
-            for d in deliveries.iter().filter(|d| d.place.held) {
-                let reason = if d.place.lane > 0 {
-                    let head = match heads.get(&d.place.lane) {
-                        Some(head) => head.clone(),
-                        None => {
-                            let head = tx.waits_for(d.place.lane)?.unwrap_or_default();
-                            heads.insert(d.place.lane, head.clone());
-                            head
-                        }
-                    };
-                    WhyHeld::WaitsFor(head)
-                } else {
-                    if !subs.contains_key(&d.sub_id) {
-                        let disabled = tx
-                            .subscription_unlocked(&d.sub_id)?
-                            .is_some_and(|s| s.status == SubscriptionStatus::Disabled);
-                        let health = tx.health(&d.sub_id)?;
-                        let held = match health {
-                            _ if disabled => Some(Held::Disabled),
-                            Some(h) if h.open_until > 0 => Some(Held::Breaker {
-                                until: h.open_until,
-                            }),
-                            Some(h) if h.paused_until > now => Some(Held::Paused {
-                                until: h.paused_until,
-                            }),
-                            _ => None,
-                        };
-                        subs.insert(d.sub_id.clone(), held);
-                    }
-                    WhyHeld::SetAside(subs[&d.sub_id])
-                };
-                why.push((d.delivery_id.clone(), reason));
-            }
-            Ok(why)
-        })
-    }
-
-    /// See [`Guards`].
-    pub fn guards(&mut self) -> Result<Guards> {
-        self.read(|tx, now| {
-            let mut guards = Guards::default();
-            for health in tx.guarding_healths()? {
-                guards.breakers_open += i64::from(health.open_until > 0);
-                guards.paused += i64::from(health.paused_until > now);
-                if health.open_until > 0 {
-                    let until = health.open_until;
-                    guards
-                        .held
-                        .push((health.sub_id.clone(), Held::Breaker { until }));
-                } else if health.paused_until > now {
-                    let until = health.paused_until;
-                    guards
-                        .held
-                        .push((health.sub_id.clone(), Held::Paused { until }));
+/// Why each held delivery of `deliveries` waits, by id: behind an
+/// earlier one of its subject, or set aside while its subscription is
+/// held (and why that is). Each lane and subscription is read once.
+pub(crate) fn why_held(
+    tx: &mut dyn Tx,
+    now: i64,
+    deliveries: &[Delivery],
+) -> Result<Vec<(String, WhyHeld)>> {
+    use std::collections::HashMap;
+    let mut heads: HashMap<i64, String> = HashMap::new();
+    let mut subs: HashMap<String, Option<Held>> = HashMap::new();
+    let mut why = Vec::new();
+    for d in deliveries.iter().filter(|d| d.place.held) {
+        let reason = if d.place.lane > 0 {
+            let head = match heads.get(&d.place.lane) {
+                Some(head) => head.clone(),
+                None => {
+                    let head = tx.waits_for(d.place.lane)?.unwrap_or_default();
+                    heads.insert(d.place.lane, head.clone());
+                    head
                 }
-            }
-            let disabled = SubscriptionFilter {
-                status: Some(SubscriptionStatus::Disabled),
-                ..SubscriptionFilter::default()
             };
-            guards.disabled = tx.count_subscriptions(&disabled)?;
-            for sub in tx.subscriptions(&disabled, 500)? {
-                guards.held.push((sub.sub_id, Held::Disabled));
+            WhyHeld::WaitsFor(head)
+        } else {
+            if !subs.contains_key(&d.sub_id) {
+                let disabled = tx
+                    .subscription_unlocked(&d.sub_id)?
+                    .is_some_and(|s| s.status == SubscriptionStatus::Disabled);
+                let health = tx.health(&d.sub_id)?;
+                let held = match health {
+                    _ if disabled => Some(Held::Disabled),
+                    Some(h) if h.open_until > 0 => Some(Held::Breaker {
+                        until: h.open_until,
+                    }),
+                    Some(h) if h.paused_until > now => Some(Held::Paused {
+                        until: h.paused_until,
+                    }),
+                    _ => None,
+                };
+                subs.insert(d.sub_id.clone(), held);
             }
-            Ok(guards)
-        })
+            WhyHeld::SetAside(subs[&d.sub_id])
+        };
+        why.push((d.delivery_id.clone(), reason));
     }
+    Ok(why)
+}
 
-    /// The health of one subscription, or of every subscription (the
-    /// newest 500).
-    pub fn subscription_health(&mut self, sub_id: Option<&str>) -> Result<HealthList> {
-        let clock = self.clock;
-        self.read(|tx, now| {
-            let subs = match sub_id {
-                Some(id) => vec![subscriptions::get(tx, id)?],
-                None => tx.subscriptions(&SubscriptionFilter::default(), 500)?,
-            };
-            let mut healths = Vec::with_capacity(subs.len());
-            for sub in subs {
-                let health = tx
-                    .health(&sub.sub_id)?
-                    .unwrap_or_else(|| Health::new(&sub.sub_id));
-                healths.push(of(tx, sub, health, now, clock.now_ms())?);
-            }
-            Ok(HealthList {
-                ok: OkTrue,
-                one: sub_id.is_some(),
-                now,
-                count: healths.len(),
-                subscriptions: healths,
-            })
-        })
+/// See [`Guards`].
+pub(crate) fn guards(tx: &mut dyn Tx, now: i64) -> Result<Guards> {
+    let mut guards = Guards::default();
+    for health in tx.guarding_healths()? {
+        guards.breakers_open += i64::from(health.open_until > 0);
+        guards.paused += i64::from(health.paused_until > now);
+        if health.open_until > 0 {
+            let until = health.open_until;
+            guards
+                .held
+                .push((health.sub_id.clone(), Held::Breaker { until }));
+        } else if health.paused_until > now {
+            let until = health.paused_until;
+            guards
+                .held
+                .push((health.sub_id.clone(), Held::Paused { until }));
+        }
     }
+    let disabled = SubscriptionFilter {
+        status: Some(SubscriptionStatus::Disabled),
+        ..SubscriptionFilter::default()
+    };
+    guards.disabled = tx.count_subscriptions(&disabled)?;
+    for sub in tx.subscriptions(&disabled, 500)? {
+        guards.held.push((sub.sub_id, Held::Disabled));
+    }
+    Ok(guards)
+}
 
-    /// `sub resume`: active again, its health reset (breaker closed, no
-    /// failures, no pause, no longer disabled for failing).
-    pub fn resume_subscription(&mut self, sub_id: &str) -> Result<SubscriptionReply> {
-        self.write(|tx, now| {
-            let active = SubscriptionFields {
-                status: Some(SubscriptionStatus::Active),
-                ..SubscriptionFields::default()
-            };
-            let subscription = subscriptions::update(tx, sub_id, &active, now)?;
-            claims::reset(tx, sub_id)?;
-            Ok(SubscriptionReply {
-                ok: OkTrue,
-                subscription,
-            })
-        })
+/// The health of one subscription, or of every subscription (the
+/// newest 500).
+pub(crate) fn subscription_health(
+    tx: &mut dyn Tx,
+    now: i64,
+    now_ms: &dyn Fn() -> i64,
+    sub_id: Option<&str>,
+) -> Result<HealthList> {
+    let subs = match sub_id {
+        Some(id) => vec![subscriptions::get(tx, id)?],
+        None => tx.subscriptions(&SubscriptionFilter::default(), 500)?,
+    };
+    let mut healths = Vec::with_capacity(subs.len());
+    for sub in subs {
+        let health = tx
+            .health(&sub.sub_id)?
+            .unwrap_or_else(|| Health::new(&sub.sub_id));
+        healths.push(of(tx, sub, health, now, now_ms())?);
     }
+    Ok(HealthList {
+        ok: OkTrue,
+        one: sub_id.is_some(),
+        now,
+        count: healths.len(),
+        subscriptions: healths,
+    })
+}
+
+/// `sub resume`: active again, its health reset (breaker closed, no
+/// failures, no pause, no longer disabled for failing).
+pub(crate) fn resume_subscription(
+    tx: &mut dyn Tx,
+    now: i64,
+    sub_id: &str,
+) -> Result<SubscriptionReply> {
+    let active = SubscriptionFields {
+        status: Some(SubscriptionStatus::Active),
+        ..SubscriptionFields::default()
+    };
+    let subscription = subscriptions::update(tx, sub_id, &active, now)?;
+    claims::reset(tx, sub_id)?;
+    Ok(SubscriptionReply {
+        ok: OkTrue,
+        subscription,
+    })
 }

@@ -1,7 +1,7 @@
 //! The breaker, the rate window and the disable rule, without a store.
 
 use super::*;
-use crate::core::protection::COOL_DOWN;
+use crate::core::settings::protection::COOL_DOWN;
 
 fn webhook(breaker: Option<u32>) -> Protection {
     Protection {

@@ -4,10 +4,9 @@
 //! refused inside the outbox's own transaction when it is the same one.
 
 use super::pg_error;
-use crate::core::app_table::{
-    AppRow, AppTable, Cell, Rejected, RejectedRow, TableName, TableStatus,
-};
-use crate::core::error::{Error, Result, StorageCode};
+use crate::core::records::app_rows::{AppRow, Cell, Rejected, TableName};
+use crate::core::records::error::{Error, Result, StorageCode};
+use crate::core::storage::app_table::{AppTable, RejectedRow, TableStatus};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, NoTls, Row};
 use std::time::Duration;

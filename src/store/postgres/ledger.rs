@@ -5,8 +5,8 @@
 
 use super::rows::Query;
 use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
+use crate::core::ledger::subscriptions::type_keys;
 use crate::core::storage::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
-use crate::core::subscriptions::type_keys;
 use crate::store::sql::DEAD_LETTER;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
 

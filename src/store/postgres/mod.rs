@@ -15,7 +15,7 @@ mod tx;
 pub use tx::{CLAIM_PLANNER, UPDATE_DELIVERIES};
 
 use super::Durability;
-use crate::core::error::{Error, Result, StorageCode};
+use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::storage::{Store, Tx};
 use postgres::{Client, NoTls};
 use std::collections::HashMap;
@@ -49,7 +49,7 @@ pub fn set_lock_timeout(wait: std::time::Duration) {
     LOCK_TIMEOUT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
 }
 
-pub use crate::core::endpoint::mask;
+pub use crate::core::records::model::mask;
 
 /// A connection to the outbox schema of one PostgreSQL database.
 pub struct PostgresStore {

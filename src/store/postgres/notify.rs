@@ -6,7 +6,7 @@
 //! polling as well, only less often than they would without it.
 
 use super::pg_error;
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use postgres::NoTls;
 use postgres::fallible_iterator::FallibleIterator;
 

@@ -120,7 +120,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         // Counts that depend on the time read their small indexes, with a
         // client's or a transport's deliveries as without.
         let by_transport = DeliveryFilter {
-            transport: Some(crate::core::model::Transport::Poll),
+            transport: Some(crate::core::records::model::Transport::Poll),
             ..DeliveryFilter::default()
         };
         for (sql, index) in [

@@ -2,8 +2,9 @@
 //! listed, moved back into its outbox table (once mended), or dropped.
 
 use super::pg_error;
-use crate::core::app_table::{RejectedRow, TableName};
-use crate::core::error::Result;
+use crate::core::records::app_rows::TableName;
+use crate::core::records::error::Result;
+use crate::core::storage::app_table::RejectedRow;
 use postgres::Client;
 
 /// `WHERE` of the rows named (`$1`, an array), or of all of them.

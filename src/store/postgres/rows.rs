@@ -1,9 +1,9 @@
 //! Building PostgreSQL query text for the filters given, and reading rows
 //! back into records.
 
-use crate::core::error::{Error, Result, StorageCode};
-use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Place, Stage, Subscription};
+use crate::core::records::error::{Error, Result, StorageCode};
+use crate::core::records::model::{Delivery, Event, Place, Stage, Subscription};
+use crate::core::reference::json::Object;
 use crate::core::storage::DeliveryFilter;
 use postgres::Row;
 use postgres::types::ToSql;

@@ -18,17 +18,17 @@ pub use pending::UPDATE_DELIVERIES;
 use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
-use crate::core::app_table::{AppRow, Rejected, TableName};
-use crate::core::error::Result;
-use crate::core::json::Object;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
-use crate::core::ordering::Lanes as _;
-use crate::core::prefix::{IdKind, range_end};
+use crate::core::ledger::subscriptions::type_keys;
+use crate::core::records::app_rows::{AppRow, Rejected, TableName};
+use crate::core::records::error::Result;
+use crate::core::records::model::Tally;
+use crate::core::records::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
+use crate::core::records::prefix::{IdKind, range_end};
+use crate::core::reference::json::Object;
+use crate::core::storage::lanes::Lanes as _;
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
-use crate::core::subscriptions::type_keys;
-use crate::core::tallies::Tally;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::{

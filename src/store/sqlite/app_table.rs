@@ -5,10 +5,9 @@
 //! beside it, not a table in it.
 
 use super::sql_error;
-use crate::core::app_table::{
-    AppRow, AppTable, Cell, Rejected, RejectedRow, TableName, TableStatus,
-};
-use crate::core::error::{Error, Result, StorageCode};
+use crate::core::records::app_rows::{AppRow, Cell, Rejected, TableName};
+use crate::core::records::error::{Error, Result, StorageCode};
+use crate::core::storage::app_table::{AppTable, RejectedRow, TableStatus};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OpenFlags, params_from_iter};
 use std::path::{Path, PathBuf};
@@ -272,7 +271,7 @@ impl AppTable for SqliteAppTable {
     }
 
     fn wait(&mut self, timeout: Duration) -> Result<bool> {
-        let until = crate::core::instant_after(timeout);
+        let until = crate::core::reference::calendar::instant_after(timeout);
         loop {
             let version = self.data_version()?;
             if version != self.version {

@@ -7,7 +7,7 @@
 //! entries once and fills its pages in order.
 
 use super::{CACHE_KIB, bulk_load, sql_error};
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use rusqlite::Transaction;
 

@@ -14,7 +14,7 @@
 //! opens the file (SQLite has rolled the load back on that first read).
 
 use super::sql_error;
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use rusqlite::Connection;
 
 /// Input of at least this many bytes is a bulk load: some 800,000 small

@@ -3,7 +3,7 @@
 //! byte or `/dev/null`), a new file made for its owner alone, a warning
 //! when others can read it, and the removal of a file a failed command made.
 
-use crate::core::error::{Error, Result, StorageCode};
+use crate::core::records::error::{Error, Result, StorageCode};
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! how it plans them.
 
 use super::queries::{Conditions, DELIVERY_COLUMNS, EVENT_COLUMNS, Query};
-use crate::core::prefix::IdKind;
+use crate::core::records::prefix::IdKind;
 use crate::core::storage::{Cursor, DeliveryFilter, EventWindow};
 use crate::store::id_column;
 use crate::store::sql::DEAD_LETTER;
@@ -90,7 +90,7 @@ pub(super) const DELETE_EVENT: &str = "DELETE FROM events WHERE event_id = ?1";
 mod tests {
     use super::super::plans::{assert_indexed, database, with_text};
     use super::*;
-    use crate::core::model::Transport;
+    use crate::core::records::model::Transport;
 
     #[test]
     fn lifecycle_queries_use_indexes() {
@@ -161,7 +161,7 @@ mod tests {
         let page = Some((100, "x".to_owned()));
         let deliveries_page = DeliveryFilter {
             client_id: Some("c".into()),
-            status: Some(crate::core::model::DeliveryStatus::Queued),
+            status: Some(crate::core::records::model::DeliveryStatus::Queued),
             before: page.clone(),
             ..DeliveryFilter::default()
         };

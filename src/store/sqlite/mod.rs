@@ -18,7 +18,7 @@ use file::{check_file, create_private};
 pub use file::{forget_created, readable_by_others};
 
 use super::Durability;
-use crate::core::error::{Error, Result, StorageCode};
+use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::storage::{Space, Store, Tx};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 use std::path::Path;

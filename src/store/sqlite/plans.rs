@@ -3,7 +3,7 @@
 //! prepared again when its parameters change.
 
 use super::queries::*;
-use crate::core::model::{DeliveryStatus, EventStatus, SubscriptionStatus, Transport};
+use crate::core::records::model::{DeliveryStatus, EventStatus, SubscriptionStatus, Transport};
 use crate::core::storage::{DeliveryFilter, EventFilter, SubscriptionFilter};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, params_from_iter};

@@ -188,7 +188,7 @@ fn subscription_conditions(filter: &SubscriptionFilter) -> Conditions {
     c.is("transport", filter.transport.map(|t| t.as_str()));
     if let Some(event_type) = filter.event_type.as_deref().filter(|s| !s.is_empty()) {
         let mut keys = Vec::new();
-        for key in crate::core::subscriptions::type_keys(event_type) {
+        for key in crate::core::ledger::subscriptions::type_keys(event_type) {
             c.params.push(SqlValue::Text(key));
             keys.push(format!("?{}", c.params.len()));
         }

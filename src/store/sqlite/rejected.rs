@@ -2,8 +2,9 @@
 //! moved back into its outbox table (once mended), or dropped.
 
 use super::sql_error;
-use crate::core::app_table::{RejectedRow, TableName};
-use crate::core::error::Result;
+use crate::core::records::app_rows::TableName;
+use crate::core::records::error::Result;
+use crate::core::storage::app_table::RejectedRow;
 use rusqlite::Connection;
 
 /// `WHERE` of the rows named, as a JSON array bound to `?1` (or all).

@@ -3,9 +3,9 @@
 //! hold JSON, and the inserts of events and deliveries.
 
 use super::sql_error;
-use crate::core::error::Result;
-use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Place, Stage, Subscription};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Event, Place, Stage, Subscription};
+use crate::core::reference::json::Object;
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;

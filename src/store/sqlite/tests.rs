@@ -3,11 +3,11 @@
 //! version is guarded.
 
 use super::*;
-use crate::core::json;
-use crate::core::model::{
+use crate::core::records::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Stage, Subscription, SubscriptionStatus,
     Transport,
 };
+use crate::core::reference::json;
 use crate::core::storage::{DeliveryFilter, SubscriptionFilter};
 
 fn store() -> (tempfile::TempDir, SqliteStore) {

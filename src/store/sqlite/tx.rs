@@ -13,16 +13,16 @@ use super::rows::{
     subscription_row,
 };
 use super::sql_error;
-use crate::core::error::Result;
-use crate::core::json::Object;
-use crate::core::model::{Delivery, Event, Secret, Stage, Subscription};
-use crate::core::ordering::Lanes as _;
-use crate::core::prefix::{IdKind, range_end};
+use crate::core::ledger::subscriptions::type_keys;
+use crate::core::records::error::Result;
+use crate::core::records::model::Tally;
+use crate::core::records::model::{Delivery, Event, Secret, Stage, Subscription};
+use crate::core::records::prefix::{IdKind, range_end};
+use crate::core::reference::json::Object;
+use crate::core::storage::lanes::Lanes as _;
 use crate::core::storage::{
     Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
 };
-use crate::core::subscriptions::type_keys;
-use crate::core::tallies::Tally;
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
 use crate::store::sql::{RARE_TYPE_EVENTS, SUBSCRIPTION_REPLACE, rare_type_probe};

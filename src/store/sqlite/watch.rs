@@ -5,7 +5,7 @@
 //! one cheap read per look, and nothing to tell an idle outbox apart.
 
 use super::sql_error;
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 use std::time::Duration;

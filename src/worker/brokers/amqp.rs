@@ -6,7 +6,7 @@
 //! `cloudEvents:`-prefixed headers, its id as `message_id` as well.
 
 use super::{Ack, Broker, Message, Refused};
-use crate::core::endpoint::BrokerEndpoint;
+use crate::core::settings::endpoint::BrokerEndpoint;
 use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
 use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
 use lapin::uri::{AMQPAuthority, AMQPQueryString, AMQPScheme, AMQPUri, AMQPUserInfo};

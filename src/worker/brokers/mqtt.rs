@@ -11,7 +11,7 @@
 //! lock keeps the same as the order the waiters were queued in).
 
 use super::{Ack, Broker, Message, Refused};
-use crate::core::endpoint::BrokerEndpoint;
+use crate::core::settings::endpoint::BrokerEndpoint;
 use serde_json::json;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};

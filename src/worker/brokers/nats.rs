@@ -5,7 +5,7 @@
 //! which completes the delivery as well.
 
 use super::{Ack, Broker, Message, Refused};
-use crate::core::endpoint::BrokerEndpoint;
+use crate::core::settings::endpoint::BrokerEndpoint;
 use async_nats::jetstream::context::PublishErrorKind;
 use serde_json::json;
 use std::time::Duration;

@@ -6,7 +6,7 @@
 //! carries every delivery in flight, pipelined.
 
 use super::{Ack, Broker, Message, Refused};
-use crate::core::endpoint::BrokerEndpoint;
+use crate::core::settings::endpoint::BrokerEndpoint;
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, ConnectionAddr, IntoConnectionInfo, RedisConnectionInfo};
 use serde_json::json;

@@ -2,7 +2,7 @@
 //! the current revision, and the delivery's outcome (retried or not,
 //! `meta.response`). The stream an answer may come on is `stream.rs`'s.
 
-use crate::core::json::Object;
+use crate::core::reference::json::Object;
 use crate::worker::Outcome;
 use crate::worker::send::BODY_KEPT;
 use serde_json::{Value, json};

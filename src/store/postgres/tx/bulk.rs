@@ -18,7 +18,7 @@
 
 use super::super::pg_error;
 use super::PostgresTx;
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use postgres::error::SqlState;
 

@@ -6,7 +6,7 @@
 
 use super::super::rows::Query;
 use super::{LEASE_EXPIRED, PostgresTx};
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use crate::store::counts::{CountChange, KeptCounts};
 use std::hash::{BuildHasher, Hasher};

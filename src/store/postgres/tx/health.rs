@@ -3,12 +3,15 @@
 //! claimer holds; recording outcomes waits for it.
 
 use super::PostgresTx;
-use crate::core::error::Result;
-use crate::core::health::{Health, Healths};
+use crate::core::records::error::Result;
+use crate::core::records::health::Health;
+use crate::core::storage::healths::Healths;
 use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, moved, window_of, window_text};
 use crate::store::postgres::rows::parsed;
 
-fn transport_client(row: &postgres::Row) -> Result<(crate::core::model::Transport, String)> {
+fn transport_client(
+    row: &postgres::Row,
+) -> Result<(crate::core::records::model::Transport, String)> {
     Ok((parsed(row, 0)?, row.get(1)))
 }
 

@@ -4,8 +4,8 @@
 //! not 1,000.
 
 use super::PostgresTx;
-use crate::core::error::Result;
-use crate::core::model::{Delivery, DeliveryStatus, Event, Stage};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, DeliveryStatus, Event, Stage};
 use crate::store::postgres::rows::{delivery_row, json_text, parsed};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use postgres::types::ToSql;

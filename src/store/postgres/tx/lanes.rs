@@ -4,8 +4,8 @@
 //! its head, and stays locked to the commit.
 
 use super::PostgresTx;
-use crate::core::error::Result;
-use crate::core::model::Transport;
+use crate::core::records::error::Result;
+use crate::core::records::model::Transport;
 use crate::store::counts::CountChanges;
 use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, Recording};
 use crate::store::postgres::rows::{Query, parsed};

@@ -4,8 +4,8 @@
 //! one round trip, not 500.
 
 use super::PostgresTx;
-use crate::core::error::Result;
-use crate::core::model::{Delivery, Stage};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Stage};
 use crate::store::not_as_read;
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;

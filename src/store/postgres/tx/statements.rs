@@ -6,8 +6,8 @@ use super::super::ledger;
 use super::super::pg_error;
 use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
 use super::{CLAIM_PLANNER, INDEX_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
-use crate::core::error::Result;
-use crate::core::model::{Delivery, Event, Subscription};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
 use crate::store::first_in_claim_order;
 use crate::store::sql::{

@@ -2,8 +2,8 @@
 //! and their signing secrets.
 
 use super::PostgresTx;
-use crate::core::error::Result;
-use crate::core::model::{Secret, Subscription};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Secret, Subscription};
 use crate::store::postgres::rows::json_text;
 use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE};
 

@@ -3,7 +3,7 @@
 //! reading them for `stats`, and counting every delivery again.
 
 use super::SqliteTx;
-use crate::core::error::Result;
+use crate::core::records::error::Result;
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
 use crate::store::counts::{CountChanges, KeptCounts};
 use crate::store::sqlite::queries;

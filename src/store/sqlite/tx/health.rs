@@ -2,8 +2,9 @@
 //! the whole file's, so a row read in it is already held.
 
 use super::SqliteTx;
-use crate::core::error::Result;
-use crate::core::health::{Health, Healths};
+use crate::core::records::error::Result;
+use crate::core::records::health::Health;
+use crate::core::storage::healths::Healths;
 use crate::store::health::{HEALTH_COLUMNS, HEALTH_REPLACE, moved, window_of, window_text};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, params};

@@ -2,8 +2,8 @@
 //! behind [`LaneRows`], and the rest of what `Tx` asks of lanes.
 
 use super::SqliteTx;
-use crate::core::error::Result;
-use crate::core::model::Transport;
+use crate::core::records::error::Result;
+use crate::core::records::model::Transport;
 use crate::store::counts::CountChanges;
 use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, Recording};
 use crate::store::sqlite::rows::parsed;

@@ -1,0 +1,203 @@
+//! Tallies: counters that only grow, kept in the outbox beside the ledger
+//! so that they outlive every process and every prune: events recorded,
+//! attempts by outcome, dead letters, and two histograms (time from an
+//! event's recording to its delivery, and each attempt's duration). Each
+//! is added to in the transaction that makes the change it counts;
+//! `stats --format prometheus` reads them as Prometheus counters and
+//! histograms, which `rate()` can read across restarts and prunes.
+
+use crate::core::records::error::Result;
+use crate::core::records::model::Delivery;
+use crate::core::storage::Tx;
+
+pub const EVENTS_RECORDED: &str = "outbox_events_recorded_total";
+pub const ATTEMPTS: &str = "outbox_delivery_attempts_total";
+pub const DEAD: &str = "outbox_deliveries_dead_total";
+pub const LATENCY: &str = "outbox_delivery_latency_seconds";
+pub const DURATION: &str = "outbox_attempt_duration_seconds";
+
+/// The upper bounds (seconds) of the buckets of time from recording to
+/// delivery: queues drain in seconds, retries take minutes to a day.
+pub const LATENCY_BUCKETS: [f64; 12] = [
+    1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 900.0, 3600.0, 21600.0, 86400.0, 604800.0,
+];
+/// The upper bounds (seconds) of the buckets of an attempt's duration:
+/// Prometheus' defaults, which suit a webhook, and three longer ones for
+/// handlers that work for a while.
+pub const DURATION_BUCKETS: [f64; 14] = [
+    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0,
+];
+
+/// A histogram's observation is kept as two tallies of its name with
+/// these suffixes: the bucket it falls in (not yet cumulative: a `le`
+/// label of the bucket's bound, or `+Inf`) and the sum in milliseconds.
+pub const BUCKET: &str = "_bucket";
+pub const SUM_MS: &str = "_sum_ms";
+
+/// Labels as kept: a JSON object of the pairs, sorted by key, so one label
+/// set is always one row.
+pub fn labels(pairs: &[(&str, &str)]) -> String {
+    let mut pairs = pairs.to_vec();
+    pairs.sort_unstable();
+    // Written by hand (a worker writes a few per delivery), as serde_json
+    // writes an object: compact, each string escaped.
+    let mut text = String::with_capacity(64);
+    text.push('{');
+    let quoted = |s: &str| serde_json::to_string(s).expect("a string serialises");
+    for (n, (key, value)) in pairs.into_iter().enumerate() {
+        if n > 0 {
+            text.push(',');
+        }
+        text.push_str(&quoted(key));
+        text.push(':');
+        text.push_str(&quoted(value));
+    }
+    text.push('}');
+    text
+}
+
+/// The bound of the bucket `ms` falls in, as its `le` label.
+pub fn bucket_of(ms: i64, bounds: &[f64]) -> String {
+    let seconds = ms.max(0) as f64 / 1000.0;
+    bounds
+        .iter()
+        .find(|bound| seconds <= **bound)
+        .map_or_else(|| "+Inf".to_owned(), |bound| bound.to_string())
+}
+
+/// Adds an observation of `ms` to a histogram.
+fn observe(tx: &mut dyn Tx, name: &str, pairs: &[(&str, &str)], ms: i64, bounds: &[f64]) {
+    let le = bucket_of(ms, bounds);
+    let mut with_le = pairs.to_vec();
+    with_le.push(("le", &le));
+    tx.tally(format!("{name}{BUCKET}"), labels(&with_le), 1);
+    tx.tally(format!("{name}{SUM_MS}"), labels(pairs), ms.max(0));
+}
+
+/// How an attempt ended, as its tally's `outcome` label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Delivered,
+    Failed,
+}
+
+/// What is known of an attempt as it is recorded: how long it took
+/// (milliseconds, where the worker measured it; otherwise from its claim
+/// to now, in whole seconds) and when its event was recorded (unix
+/// seconds, where the worker has the event at hand; otherwise read).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Observed {
+    pub duration_ms: Option<i64>,
+    pub recorded_at: Option<i64>,
+}
+
+/// Tallies an attempt of `delivery` that ended as `outcome` at `now`; a
+/// delivered one adds its time from recording to the latency histogram,
+/// a dead one to the dead letters.
+pub(crate) fn attempt(
+    tx: &mut dyn Tx,
+    delivery: &Delivery,
+    outcome: Outcome,
+    dead: bool,
+    observed: Observed,
+    now: i64,
+) -> Result<()> {
+    let transport = delivery.transport.as_str();
+    let client = delivery.client_id.as_str();
+    let word = match outcome {
+        Outcome::Delivered => "delivered",
+        Outcome::Failed => "failed",
+    };
+    tx.tally(
+        ATTEMPTS.to_owned(),
+        labels(&[
+            ("transport", transport),
+            ("client", client),
+            ("outcome", word),
+        ]),
+        1,
+    );
+    let by_transport = [("transport", transport)];
+    let duration_ms = observed.duration_ms.unwrap_or_else(|| {
+        let claimed_at = if delivery.claimed_at > 0 {
+            delivery.claimed_at
+        } else {
+            now
+        };
+        (now - claimed_at).max(0).saturating_mul(1000)
+    });
+    observe(tx, DURATION, &by_transport, duration_ms, &DURATION_BUCKETS);
+    if dead {
+        tx.tally(
+            DEAD.to_owned(),
+            labels(&[("transport", transport), ("client", client)]),
+            1,
+        );
+    }
+    if outcome == Outcome::Delivered {
+        let recorded_at = match observed.recorded_at {
+            Some(at) => Some(at),
+            None => tx.event(&delivery.event_id)?.map(|e| e.created_at),
+        };
+        if let Some(recorded_at) = recorded_at {
+            let delivered_at = if delivery.delivered_at > 0 {
+                delivery.delivered_at
+            } else {
+                now
+            };
+            let ms = (delivered_at - recorded_at).max(0).saturating_mul(1000);
+            observe(tx, LATENCY, &by_transport, ms, &LATENCY_BUCKETS);
+        }
+    }
+    Ok(())
+}
+
+/// Tallies `n` events recorded.
+pub(crate) fn recorded(tx: &mut dyn Tx, n: usize) {
+    if n > 0 {
+        tx.tally(EVENTS_RECORDED.to_owned(), labels(&[]), n as i64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_the_json_object_of_their_pairs() {
+        let pairs = [
+            ("transport", "web\"hook"),
+            ("client", "b\\c\n"),
+            ("outcome", "é"),
+        ];
+        let mut sorted = pairs;
+        sorted.sort();
+        let object: serde_json::Map<String, serde_json::Value> = sorted
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+            .collect();
+        assert_eq!(
+            labels(&pairs),
+            serde_json::Value::Object(object).to_string()
+        );
+    }
+
+    #[test]
+    fn labels_are_one_text_whatever_their_order() {
+        assert_eq!(
+            labels(&[("transport", "webhook"), ("client", "a\"b")]),
+            labels(&[("client", "a\"b"), ("transport", "webhook")])
+        );
+        assert_eq!(labels(&[]), "{}");
+    }
+
+    #[test]
+    fn an_observation_falls_in_the_first_bucket_that_holds_it() {
+        assert_eq!(bucket_of(0, &DURATION_BUCKETS), "0.005");
+        assert_eq!(bucket_of(5, &DURATION_BUCKETS), "0.005");
+        assert_eq!(bucket_of(6, &DURATION_BUCKETS), "0.01");
+        assert_eq!(bucket_of(1000, &DURATION_BUCKETS), "1");
+        assert_eq!(bucket_of(300_001, &DURATION_BUCKETS), "+Inf");
+        assert_eq!(bucket_of(-5, &LATENCY_BUCKETS), "1");
+    }
+}

@@ -1,0 +1,60 @@
+//! The commands operators reach for beyond the reference's ledger:
+//! deleting a subscription, its health and resuming it, why a delivery is
+//! held, and the tallies behind the metrics.
+
+use super::Outbox;
+use crate::core::health::report::{self, Guards, HealthList, WhyHeld};
+use crate::core::ledger::subscriptions::{self, SubscriptionDeleted, SubscriptionReply};
+use crate::core::records::error::Result;
+use crate::core::records::model::{Delivery, Tally};
+
+impl Outbox {
+    /// `sub delete`: the subscription goes, with its event types, secrets,
+    /// health and lanes; its finished deliveries stay in the ledger. One
+    /// with deliveries still pending is refused (`invalid:subscriptionPending`)
+    /// unless `cancel_pending`, which cancels them as `delivery cancel`
+    /// would, in the same transaction.
+    pub fn delete_subscription(
+        &mut self,
+        sub_id: &str,
+        cancel_pending: bool,
+    ) -> Result<SubscriptionDeleted> {
+        self.write(|tx, now| subscriptions::delete_subscription(tx, now, sub_id, cancel_pending))
+    }
+
+    /// Why each held delivery of `deliveries` waits, by id: behind an
+    /// earlier one of its subject, or set aside while its subscription is
+    /// held (and why that is). Each lane and subscription is read once.
+    pub fn why_held(&mut self, deliveries: &[Delivery]) -> Result<Vec<(String, WhyHeld)>> {
+        self.read(|tx, now| report::why_held(tx, now, deliveries))
+    }
+
+    /// See [`Guards`].
+    pub fn guards(&mut self) -> Result<Guards> {
+        self.read(|tx, now| report::guards(tx, now))
+    }
+
+    /// The health of one subscription, or of every subscription (the
+    /// newest 500).
+    pub fn subscription_health(&mut self, sub_id: Option<&str>) -> Result<HealthList> {
+        let clock = self.clock;
+        self.read(|tx, now| report::subscription_health(tx, now, &|| clock.now_ms(), sub_id))
+    }
+
+    /// `sub resume`: active again, its health reset (breaker closed, no
+    /// failures, no pause, no longer disabled for failing).
+    pub fn resume_subscription(&mut self, sub_id: &str) -> Result<SubscriptionReply> {
+        self.write(|tx, now| report::resume_subscription(tx, now, sub_id))
+    }
+
+    /// Every tally kept, by name and labels.
+    pub fn tallies(&mut self) -> Result<Vec<Tally>> {
+        self.read(|tx, _| tx.tallies())
+    }
+
+    /// Deliveries set aside while their subscription is held, by
+    /// subscription.
+    pub fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {
+        self.read(|tx, _| tx.set_aside_by_sub())
+    }
+}
