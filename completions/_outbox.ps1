@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'The JSON Schemas of what outbox writes: the payloads of its operational events')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -99,6 +100,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
             [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--allow-reserved', '--allow-reserved', [CompletionResultType]::ParameterName, 'Let types starting with `outbox.` through: they are outbox''s own operational events (outbox.delivery.dead, ...), refused otherwise (invalid:reservedType). For tests of what takes them')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
@@ -233,6 +235,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--envelope', '--envelope', [CompletionResultType]::ParameterName, 'What a webhook''s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead')
             [CompletionResult]::new('--ordered-by', '--ordered-by', [CompletionResultType]::ParameterName, '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it')
             [CompletionResult]::new('--on-dead', '--on-dead', [CompletionResultType]::ParameterName, 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)')
+            [CompletionResult]::new('--announce-retries', '--announce-retries', [CompletionResultType]::ParameterName, 'Record `outbox.delivery.retrying` each time one of this subscription''s attempts fails and a retry is queued (for a subscription of `outbox.*` types to take; `false` stops it). Dead letters (`outbox.delivery.dead`) are announced without it')
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it')
             [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'At most N deliveries claimed at once, across every worker; `none` lifts it')
             [CompletionResult]::new('--breaker', '--breaker', [CompletionResultType]::ParameterName, 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll')
@@ -309,6 +312,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--envelope', '--envelope', [CompletionResultType]::ParameterName, 'What a webhook''s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead')
             [CompletionResult]::new('--ordered-by', '--ordered-by', [CompletionResultType]::ParameterName, '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it')
             [CompletionResult]::new('--on-dead', '--on-dead', [CompletionResultType]::ParameterName, 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)')
+            [CompletionResult]::new('--announce-retries', '--announce-retries', [CompletionResultType]::ParameterName, 'Record `outbox.delivery.retrying` each time one of this subscription''s attempts fails and a retry is queued (for a subscription of `outbox.*` types to take; `false` stops it). Dead letters (`outbox.delivery.dead`) are announced without it')
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it')
             [CompletionResult]::new('--max-in-flight', '--max-in-flight', [CompletionResultType]::ParameterName, 'At most N deliveries claimed at once, across every worker; `none` lifts it')
             [CompletionResult]::new('--breaker', '--breaker', [CompletionResultType]::ParameterName, 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll')
@@ -1312,6 +1316,50 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;schema' {
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;schema;events' {
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'One operational event type')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'outbox;schema;help' {
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'outbox;schema;help;events' {
+            break
+        }
+        'outbox;schema;help;help' {
+            break
+        }
         'outbox;help' {
             [CompletionResult]::new('init', 'init', [CompletionResultType]::ParameterValue, 'Create the database (and its schema) before first use')
             [CompletionResult]::new('event', 'event', [CompletionResultType]::ParameterValue, 'Record, read, list and ack events')
@@ -1326,6 +1374,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1')
+            [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'The JSON Schemas of what outbox writes: the payloads of its operational events')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -1522,6 +1571,13 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;man' {
+            break
+        }
+        'outbox;help;schema' {
+            [CompletionResult]::new('events', 'events', [CompletionResultType]::ParameterValue, 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type')
+            break
+        }
+        'outbox;help;schema;events' {
             break
         }
         'outbox;help;help' {

@@ -49,6 +49,9 @@ _outbox() {
             outbox,relay)
                 cmd="outbox__subcmd__relay"
                 ;;
+            outbox,schema)
+                cmd="outbox__subcmd__schema"
+                ;;
             outbox,stats)
                 cmd="outbox__subcmd__stats"
                 ;;
@@ -217,6 +220,9 @@ _outbox() {
             outbox__subcmd__help,relay)
                 cmd="outbox__subcmd__help__subcmd__relay"
                 ;;
+            outbox__subcmd__help,schema)
+                cmd="outbox__subcmd__help__subcmd__schema"
+                ;;
             outbox__subcmd__help,stats)
                 cmd="outbox__subcmd__help__subcmd__stats"
                 ;;
@@ -306,6 +312,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help__subcmd__relay__subcmd__rejected,retry)
                 cmd="outbox__subcmd__help__subcmd__relay__subcmd__rejected__subcmd__retry"
+                ;;
+            outbox__subcmd__help__subcmd__schema,events)
+                cmd="outbox__subcmd__help__subcmd__schema__subcmd__events"
                 ;;
             outbox__subcmd__help__subcmd__sub,backfill)
                 cmd="outbox__subcmd__help__subcmd__sub__subcmd__backfill"
@@ -412,6 +421,18 @@ _outbox() {
             outbox__subcmd__relay__subcmd__rejected__subcmd__help,retry)
                 cmd="outbox__subcmd__relay__subcmd__rejected__subcmd__help__subcmd__retry"
                 ;;
+            outbox__subcmd__schema,events)
+                cmd="outbox__subcmd__schema__subcmd__events"
+                ;;
+            outbox__subcmd__schema,help)
+                cmd="outbox__subcmd__schema__subcmd__help"
+                ;;
+            outbox__subcmd__schema__subcmd__help,events)
+                cmd="outbox__subcmd__schema__subcmd__help__subcmd__events"
+                ;;
+            outbox__subcmd__schema__subcmd__help,help)
+                cmd="outbox__subcmd__schema__subcmd__help__subcmd__help"
+                ;;
             outbox__subcmd__sub,backfill)
                 cmd="outbox__subcmd__sub__subcmd__backfill"
                 ;;
@@ -497,7 +518,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import mcp completions man help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import mcp completions man schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1931,7 +1952,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --allow-reserved --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2043,7 +2064,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="init event sub delivery stats prune work relay export import mcp completions man help"
+            opts="init event sub delivery stats prune work relay export import mcp completions man schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2575,6 +2596,34 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__relay__subcmd__status)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__schema)
+            opts="events"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__schema__subcmd__events)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -3584,6 +3633,120 @@ _outbox() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        outbox__subcmd__schema)
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version events help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__schema__subcmd__events)
+            opts="-q -h -V --type --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__schema__subcmd__help)
+            opts="events help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__schema__subcmd__help__subcmd__events)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__schema__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         outbox__subcmd__stats)
             opts="-q -h -V --event --sub --client --transport --status --recount --format --watch --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -3723,7 +3886,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__create)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --announce-retries --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --id --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3795,6 +3958,10 @@ _outbox() {
                     ;;
                 --on-dead)
                     COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
+                    return 0
+                    ;;
+                --announce-retries)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
                     return 0
                     ;;
                 --rate)
@@ -4415,7 +4582,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__update)
-            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --types --target --any-target --transport --endpoint --status --filter --meta --retry-schedule --retry-jitter --max-attempts --header --mcp-tool --mcp-arguments --envelope --ordered-by --on-dead --announce-retries --rate --max-in-flight --breaker --breaker-cooldown --breaker-max-cooldown --disable-after --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -4487,6 +4654,10 @@ _outbox() {
                     ;;
                 --on-dead)
                     COMPREPLY=($(compgen -W "block skip" -- "${cur}"))
+                    return 0
+                    ;;
+                --announce-retries)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
                     return 0
                     ;;
                 --rate)

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
+            cand schema 'The JSON Schemas of what outbox writes: the payloads of its operational events'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;init'= {
@@ -93,6 +94,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
             cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
             cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --allow-reserved 'Let types starting with `outbox.` through: they are outbox''s own operational events (outbox.delivery.dead, ...), refused otherwise (invalid:reservedType). For tests of what takes them'
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
@@ -216,6 +218,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --envelope 'What a webhook''s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead'
             cand --ordered-by '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it'
             cand --on-dead 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)'
+            cand --announce-retries 'Record `outbox.delivery.retrying` each time one of this subscription''s attempts fails and a retry is queued (for a subscription of `outbox.*` types to take; `false` stops it). Dead letters (`outbox.delivery.dead`) are announced without it'
             cand --rate 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it'
             cand --max-in-flight 'At most N deliveries claimed at once, across every worker; `none` lifts it'
             cand --breaker 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll'
@@ -289,6 +292,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --envelope 'What a webhook''s body is: `standard-webhooks` (default), or a CloudEvent: `cloudevents` (binary mode: the payload as the body, the attributes as ce- headers) or `cloudevents-structured` (the whole event as the body); signed either way. Kept in `meta.envelope`. A broker endpoint says ?envelope=structured instead'
             cand --ordered-by '`subject`: hand out each subject''s deliveries one at a time, in the order their events were recorded; `none` lifts it'
             cand --on-dead 'In an ordered subscription, what a dead letter does to its subject: `block` (default: the subject waits until it is redriven or canceled) or `skip` (the next event goes ahead)'
+            cand --announce-retries 'Record `outbox.delivery.retrying` each time one of this subscription''s attempts fails and a retry is queued (for a subscription of `outbox.*` types to take; `false` stops it). Dead letters (`outbox.delivery.dead`) are announced without it'
             cand --rate 'At most N deliveries sent (or handed to a handler) a second, minute or hour, across every worker: N/s, N/m or N/h; `none` lifts it'
             cand --max-in-flight 'At most N deliveries claimed at once, across every worker; `none` lifts it'
             cand --breaker 'Stop sending for a cool-down (--breaker-cooldown, doubling to --breaker-max-cooldown) after N failed attempts in a row, then probe with one; `off`. Default 5 for every transport outbox sends; off for poll'
@@ -1204,6 +1208,45 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;schema'= {
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand events 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;schema;events'= {
+            cand --type 'One operational event type'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'outbox;schema;help'= {
+            cand events 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'outbox;schema;help;events'= {
+        }
+        &'outbox;schema;help;help'= {
+        }
         &'outbox;help'= {
             cand init 'Create the database (and its schema) before first use'
             cand event 'Record, read, list and ack events'
@@ -1218,6 +1261,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
+            cand schema 'The JSON Schemas of what outbox writes: the payloads of its operational events'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'outbox;help;init'= {
@@ -1362,6 +1406,11 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;completions'= {
         }
         &'outbox;help;man'= {
+        }
+        &'outbox;help;schema'= {
+            cand events 'The payload of each operational event (outbox.delivery.dead, ...) as a JSON Schema, by type; one type''s alone with --type'
+        }
+        &'outbox;help;schema;events'= {
         }
         &'outbox;help;help'= {
         }

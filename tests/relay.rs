@@ -345,6 +345,19 @@ on_every_pairing!(
 );
 fn bad_rows_are_rejected_and_the_rows_after_them_relayed(app: App, db: Db) {
     init(&db, &app);
+    // Operations hear of each row set aside.
+    db.json(
+        NOW,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "ops",
+            "--types",
+            "outbox.relay.rejected",
+            "--any-target",
+        ],
+    );
     app.write(
         &[
             (Some("order.created"), "before", None),
@@ -366,9 +379,32 @@ fn bad_rows_are_rejected_and_the_rows_after_them_relayed(app: App, db: Db) {
         "{said}"
     );
     let found = recorded(&db);
-    assert_eq!(found.keys().collect::<Vec<_>>(), ["after", "before"]);
+    let subjects: Vec<&String> = found.keys().filter(|s| !s.contains(':')).collect();
+    assert_eq!(subjects, ["after", "before"]);
     assert_eq!(app.count("outbox"), 0);
     assert_eq!(app.count("outbox_rejected"), 2);
+    let announced = outbox(&db)
+        .args(["event", "list", "--type", "outbox.relay.rejected", "--json"])
+        .output()
+        .unwrap();
+    let announced: Value = serde_json::from_slice(&announced.stdout).unwrap();
+    let mut reasons: Vec<(String, String)> = announced["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            assert_eq!(e["source"], "outbox");
+            (
+                e["payload"]["reason"].as_str().unwrap().to_owned(),
+                e["subject"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    reasons.sort();
+    assert_eq!(reasons.len(), 2, "{announced}");
+    assert!(reasons[0].0.contains("missing:type"), "{reasons:?}");
+    assert!(reasons[1].0.contains("JSON object"), "{reasons:?}");
+    assert!(reasons.iter().all(|(_, subject)| subject.contains(':')));
     let status = outbox(&db)
         .args(["relay", "status", "--from", app.from(), "--json"])
         .output()

@@ -94,6 +94,11 @@ pub struct RecordArgs {
         conflicts_with_all = ["event_type", "subject", "target", "payload", "status", "event_id", "created_at"]
     )]
     pub batch: Option<String>,
+    /// Let types starting with `outbox.` through: they are outbox's own
+    /// operational events (outbox.delivery.dead, ...), refused otherwise
+    /// (invalid:reservedType). For tests of what takes them.
+    #[arg(long)]
+    pub allow_reserved: bool,
 }
 
 #[derive(Debug, Args)]
@@ -122,7 +127,7 @@ pub struct ListArgs {
 pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(match cmd {
         EventCommand::Record(args) => match &args.batch {
-            Some(input) => record_batch(input, args.source.as_deref(), ctx)?,
+            Some(input) => record_batch(input, args.source.as_deref(), args.allow_reserved, ctx)?,
             None => {
                 let req = RecordEvent {
                     event_type: args
@@ -138,6 +143,7 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     payload: ctx.maybe_json_object("payload", args.payload.as_deref())?,
                     status: args.status,
                     created_at: args.created_at,
+                    allow_reserved: args.allow_reserved,
                     ..RecordEvent::default()
                 };
                 Box::new(ctx.outbox_creating()?.record_event(&req)?)
@@ -185,6 +191,7 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
 fn record_batch(
     input: &str,
     default_source: Option<&str>,
+    allow_reserved: bool,
     ctx: &Context,
 ) -> Result<Box<dyn Report>> {
     let (reader, bytes) = super::open_input(input, "--batch: ")?;
@@ -204,7 +211,12 @@ fn record_batch(
             progress.borrow_mut().show(index + 1, "lines read");
             let request = match line {
                 Line::Text(line) if line.trim().is_empty() => continue,
-                Line::Text(line) => RecordEvent::from_line(&line, default_source),
+                Line::Text(line) => {
+                    RecordEvent::from_line(&line, default_source).map(|req| RecordEvent {
+                        allow_reserved,
+                        ..req
+                    })
+                }
                 Line::Failed(e) => Err(e),
                 Line::Unreadable(e) => Err(Error::input(
                     "invalid:file",

@@ -14,6 +14,7 @@ pub mod paging;
 pub mod protection;
 pub mod prune;
 pub mod relay;
+pub mod schema;
 pub mod stats;
 pub mod sub;
 pub mod transfer;
@@ -265,6 +266,15 @@ Examples:
   outbox man delivery claim
   outbox man --dir /usr/local/share/man/man1")]
     Man(completions::ManArgs),
+    /// The JSON Schemas of what outbox writes: the payloads of its
+    /// operational events.
+    #[command(
+        subcommand,
+        after_long_help = "Examples:
+  outbox schema events
+  outbox schema events --type outbox.delivery.dead"
+    )]
+    Schema(schema::SchemaCommand),
 }
 
 /// Everything a command needs besides its own flags.
@@ -453,6 +463,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
             Ok(Box::new(completions::Text(completions::script(args.shell))))
         }
         Command::Man(args) => completions::man(args),
+        Command::Schema(cmd) => schema::exec(cmd),
     }
 }
 

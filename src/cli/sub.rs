@@ -3,6 +3,7 @@
 use super::{Context, one_of};
 use crate::output::Report;
 use clap::{Args, Subcommand};
+use outbox::core::ledger::announce::ANNOUNCE_RETRIES;
 use outbox::core::ledger::subscriptions::{SubscriptionFields, unsendable};
 use outbox::core::ordering::OrderingChange;
 use outbox::core::records::model::{Subscription, SubscriptionStatus, Transport};
@@ -268,6 +269,12 @@ pub struct FieldArgs {
     /// canceled) or `skip` (the next event goes ahead).
     #[arg(long, value_name = "RULE", value_parser = ["block", "skip"])]
     pub on_dead: Option<String>,
+    /// Record `outbox.delivery.retrying` each time one of this
+    /// subscription's attempts fails and a retry is queued (for a
+    /// subscription of `outbox.*` types to take; `false` stops it). Dead
+    /// letters (`outbox.delivery.dead`) are announced without it.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true", value_parser = clap::value_parser!(bool))]
+    pub announce_retries: Option<bool>,
     #[command(flatten)]
     pub protection: super::protection::ProtectionArgs,
 }
@@ -323,6 +330,15 @@ impl FieldArgs {
                         other => serde_json::Value::String(other.to_owned()),
                     };
                     set.insert(ENVELOPE_KEY.to_owned(), value);
+                }
+                if let Some(announce) = self.announce_retries {
+                    // Off is kept as no key at all.
+                    let value = if announce {
+                        serde_json::Value::Bool(true)
+                    } else {
+                        serde_json::Value::Null
+                    };
+                    set.insert(ANNOUNCE_RETRIES.to_owned(), value);
                 }
                 set
             },
@@ -518,6 +534,8 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 subject,
                 payload,
                 source: Some("outbox".to_owned()),
+                // An example of outbox's own events may be sent too.
+                allow_reserved: true,
                 ..Default::default()
             };
             let sender = outbox::worker::send::Sender::new(timeout);

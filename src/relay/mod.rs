@@ -17,6 +17,7 @@
 
 use crate::core::Outbox;
 use crate::core::batch::{self, BatchSink};
+use crate::core::ledger::announce;
 use crate::core::ledger::app_rows::Conversion;
 use crate::core::ledger::events::{EventRecorded, RecordEvent};
 use crate::core::records::app_rows::{AppRow, Rejected, TableName};
@@ -237,6 +238,9 @@ impl Relay {
         // never wait long for its table: a relay stopped between two
         // records the rest again, under the same ids.
         let now = outbox.clock.now();
+        // Announced before the rows move: a relay stopped between the two
+        // sets them aside, and announces them, again.
+        outbox.announce_rejected(&self.table.to_string(), &rejected)?;
         let mut rejected_left = rejected.as_slice();
         for chunk in relayed.chunks(DELETE_CHUNK) {
             source.remove(chunk, rejected_left, now)?;
@@ -328,6 +332,7 @@ impl Relay {
             let mut tally = Tally::default();
             batch::record_pulled(tx, &mut next, now, &mut tally)?;
             tx.put_rejected_rows(table, &rejected, now)?;
+            announce::rejected(tx, &table.to_string(), &rejected, now)?;
             Ok(tally.batch(good, rejected))
         })
     }

@@ -280,11 +280,10 @@ pub(crate) fn record(
         }
         // A healthy endpoint's successes within one second change nothing:
         // a busy worker writes its row once a second, not once a commit.
+        let mut found = Vec::new();
         if before.as_ref() != Some(&health) {
             tx.put_health(&health)?;
-            for change in changes(before.as_ref(), &health) {
-                disabled.push((sub_id.to_owned(), change));
-            }
+            found = changes(before.as_ref(), &health);
         }
         if before.as_ref().is_some_and(Health::sets_aside) && !health.sets_aside() {
             // Healthy again: what its breaker or a pause set aside goes.
@@ -298,8 +297,17 @@ pub(crate) fn record(
                 };
                 subscriptions::update(tx, sub_id, &disable, now)?;
             }
-            disabled.push((sub_id.to_owned(), Change::Disabled { reason }));
+            found.push(Change::Disabled { reason });
         }
+        super::announce::recorded(
+            tx,
+            sub_id,
+            (before.as_ref(), &health),
+            &found,
+            &protection,
+            now,
+        )?;
+        disabled.extend(found.into_iter().map(|change| (sub_id.to_owned(), change)));
     }
     Ok(disabled)
 }

@@ -6,6 +6,7 @@
 //! table of its own, apart from the subscription, so an attempt never
 //! rewrites the subscription; [`Gate`] is what it lets a claim take.
 
+pub mod announce;
 pub mod claims;
 pub mod report;
 

@@ -269,8 +269,12 @@ pub(crate) fn resume_subscription(
         status: Some(SubscriptionStatus::Active),
         ..SubscriptionFields::default()
     };
+    let was = subscriptions::get(tx, sub_id)?.status;
     let subscription = subscriptions::update(tx, sub_id, &active, now)?;
     claims::reset(tx, sub_id)?;
+    if was == SubscriptionStatus::Disabled {
+        super::announce::enabled(tx, &subscription, now)?;
+    }
     Ok(SubscriptionReply {
         ok: OkTrue,
         subscription,

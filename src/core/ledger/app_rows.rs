@@ -28,6 +28,12 @@ impl AppRow {
         };
         let mut object = Object::new();
         match text("type", &self.event_type)? {
+            Some(t) if super::announce::is_reserved(&t) => {
+                return Err(format!(
+                    "invalid:reservedType: {t:?} is outbox's own (types starting with {:?})",
+                    super::announce::RESERVED
+                ));
+            }
             Some(t) if !t.trim().is_empty() => object.insert("type".to_owned(), t.into()),
             _ => return Err("missing:type: the row has no type".to_owned()),
         };
@@ -129,6 +135,14 @@ mod tests {
         let mut no_type = row(Cell::Null);
         no_type.event_type = Cell::Text("  ".into());
         assert!(no_type.to_request(&c).unwrap_err().contains("missing:type"));
+        let mut reserved = row(Cell::Null);
+        reserved.event_type = Cell::Text("outbox.delivery.dead".into());
+        assert!(
+            reserved
+                .to_request(&c)
+                .unwrap_err()
+                .contains("invalid:reservedType")
+        );
         let list = row(Cell::Text("[1]".into())).to_request(&c).unwrap_err();
         assert!(list.contains("JSON object"), "{list}");
         let bad = row(Cell::Text("{oops".into())).to_request(&c).unwrap_err();

@@ -47,6 +47,9 @@ pub struct RecordEvent {
     pub created_at: Option<i64>,
     pub updated_at: Option<i64>,
     pub ack_at: Option<i64>,
+    /// Lets an `outbox.` type through (see [`announce`](super::announce)):
+    /// outbox's own events, and `--allow-reserved` for tests.
+    pub allow_reserved: bool,
 }
 
 impl RecordEvent {
@@ -151,6 +154,7 @@ impl RecordEvent {
             created_at: int("createdAt")?,
             updated_at: int("updatedAt")?,
             ack_at,
+            allow_reserved: false,
         })
     }
 }
@@ -254,6 +258,16 @@ pub(crate) struct Prepared {
 pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Result<Prepared> {
     if req.event_type.is_empty() {
         return Err(Refusal::MissingType.into());
+    }
+    if super::announce::is_reserved(&req.event_type) && !req.allow_reserved {
+        return Err(Error::input(
+            "invalid:reservedType",
+            format!(
+                "{:?}: types starting with {:?} are outbox's own (operational events); --allow-reserved records one anyway, for tests",
+                req.event_type,
+                super::announce::RESERVED
+            ),
+        ));
     }
     let now = nonzero(req.created_at).unwrap_or(clock_now);
     let subject = req.subject.clone().unwrap_or_default();

@@ -3,6 +3,7 @@
 //! their leases, failures and retries, subscriptions, the tallies counted
 //! as it goes, and an application's rows turned into events.
 
+pub mod announce;
 pub mod app_rows;
 pub mod deliveries;
 pub mod events;

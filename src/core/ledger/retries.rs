@@ -142,6 +142,9 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     if !req.retry {
         tally(tx, &failed, true)?;
         crate::core::ordering::dead_letter(tx, &failed)?;
+        if newly {
+            super::announce::dead(tx, &failed, now)?;
+        }
         let retry = RetryOutcome::Disabled {
             scheduled: false,
             reason: "disabled",
@@ -176,6 +179,9 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
     if failed.attempt >= max_attempts {
         tally(tx, &failed, true)?;
         crate::core::ordering::dead_letter(tx, &failed)?;
+        if newly {
+            super::announce::dead(tx, &failed, now)?;
+        }
         let retry = RetryOutcome::Exhausted {
             scheduled: false,
             reason: "maxAttempts",
@@ -213,6 +219,9 @@ pub(crate) fn fail(tx: &mut dyn Tx, delivery_id: &str, req: &Fail, now: i64) -> 
         ..Retry::default()
     };
     let scheduled = retry_from(tx, failed.clone(), &next, now)?;
+    if newly {
+        super::announce::retrying(tx, &failed, &scheduled, now)?;
+    }
     let retry = RetryOutcome::Scheduled {
         scheduled: true,
         delivery: Box::new(scheduled),

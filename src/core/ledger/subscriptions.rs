@@ -91,7 +91,12 @@ fn clean_types(types: &[String]) -> Vec<String> {
 /// the type itself, `*`, and a `prefix.*` pattern for each dot in it
 /// (`order.paid.late`: `order.*`, `order.paid.*`), one index lookup each.
 pub fn type_keys(event_type: &str) -> Vec<String> {
-    let mut keys = vec![event_type.to_owned(), "*".to_owned()];
+    let mut keys = vec![event_type.to_owned()];
+    // `*` never takes outbox's own events: only a type or pattern that
+    // itself starts with `outbox.` does.
+    if !super::announce::is_reserved(event_type) {
+        keys.push("*".to_owned());
+    }
     for (at, _) in event_type.match_indices('.') {
         keys.push(format!("{}*", &event_type[..=at]));
     }

@@ -4,11 +4,22 @@
 
 use super::Outbox;
 use crate::core::health::report::{self, Guards, HealthList, WhyHeld};
+use crate::core::ledger::announce;
 use crate::core::ledger::subscriptions::{self, SubscriptionDeleted, SubscriptionReply};
+use crate::core::records::app_rows::Rejected;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Tally};
 
 impl Outbox {
+    /// The relay set `rejected` rows of `table` (in another database)
+    /// aside: `outbox.relay.rejected` for each, when a subscription takes it.
+    pub fn announce_rejected(&mut self, table: &str, rejected: &[Rejected]) -> Result<()> {
+        if rejected.is_empty() {
+            return Ok(());
+        }
+        self.write(|tx, now| announce::rejected(tx, table, rejected, now))
+    }
+
     /// `sub delete`: the subscription goes, with its event types, secrets,
     /// health and lanes; its finished deliveries stay in the ledger. One
     /// with deliveries still pending is refused (`invalid:subscriptionPending`)
