@@ -118,6 +118,23 @@ fn ops(db: &Db, types: &str) -> String {
     answer["subscription"]["subId"].as_str().unwrap().to_owned()
 }
 
+/// A subscription of every type (`*`), of client `all`; its id.
+fn everything(db: &Db) -> Value {
+    db.json(
+        NOW,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "all",
+            "--types",
+            "*",
+            "--any-target",
+        ],
+    )["subscription"]["subId"]
+        .clone()
+}
+
 test_on_both!(a_dead_chain_is_announced_once, "announce_dead");
 fn a_dead_chain_is_announced_once(db: Db) {
     let ops = ops(&db, "outbox.delivery.*");
@@ -175,18 +192,7 @@ test_on_both!(
 );
 fn nothing_is_announced_without_a_subscription_that_asks(db: Db) {
     // `*` does not ask.
-    db.json(
-        NOW,
-        &[
-            "sub",
-            "create",
-            "--client",
-            "all",
-            "--types",
-            "*",
-            "--any-target",
-        ],
-    );
+    everything(&db);
     fail_to_dead(&db, &["--announce-retries"]);
     assert_eq!(event_count(&db), 1, "only the order's event");
 }
