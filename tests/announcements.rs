@@ -138,19 +138,7 @@ fn everything(db: &Db) -> Value {
 test_on_both!(a_dead_chain_is_announced_once, "announce_dead");
 fn a_dead_chain_is_announced_once(db: Db) {
     let ops = ops(&db, "outbox.delivery.*");
-    let everything = db.json(
-        NOW,
-        &[
-            "sub",
-            "create",
-            "--client",
-            "all",
-            "--types",
-            "*",
-            "--any-target",
-        ],
-    )["subscription"]["subId"]
-        .clone();
+    let everything = everything(&db);
     let (event_id, first, second) = fail_to_dead(&db, &[]);
     let dead = events(&db, "outbox.delivery.dead");
     assert_eq!(dead.len(), 1, "{dead:?}");
