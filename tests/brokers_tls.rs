@@ -1,5 +1,5 @@
 //! Brokers over TLS, through the binary: NATS (`tls://`), Redis
-//! (`rediss://`) and MQTT (`mqtts://`) servers of the test's own that take
+//! (`rediss://`), MQTT (`mqtts://`) and RabbitMQ (`amqps://`) servers of the test's own that take
 //! only TLS, with a certificate signed by a certificate authority made for
 //! the test. A subscription that names the authority (`?ca=`) is delivered,
 //! each message acknowledged by the broker; one that does not is refused
@@ -8,7 +8,7 @@
 mod common;
 
 use async_nats::jetstream::stream::StorageType;
-use common::brokers::{block_on, broker_sub, unique};
+use common::brokers::{amqp_messages, amqp_queue_tls, block_on, broker_sub, unique};
 use common::db::{Db, NOW};
 use common::own_server::OwnServer;
 use serde_json::Value;
@@ -113,4 +113,27 @@ fn mqtt_over_tls_is_delivered_with_the_servers_authority(db: Db) {
 broker_test!(
     mqtt_over_tls_is_delivered_with_the_servers_authority,
     "tls_mqtt"
+);
+
+fn amqp_over_tls_is_delivered_with_the_servers_authority(db: Db) {
+    let Some(server) = OwnServer::rabbitmq_tls() else {
+        return;
+    };
+    let url = format!("{}/%2f", server.url("amqps"));
+    let queue = unique("tls_");
+    let channel = block_on(amqp_queue_tls(
+        &format!("amqps://guest:guest@127.0.0.1:{}/%2f", server.port),
+        &server.ca(),
+        &queue,
+        "amq.direct",
+        &queue,
+    ));
+    let endpoint = format!("{url}?exchange=amq.direct&routing_key={queue}");
+    with_and_without_the_authority(&db, &server, "amqp", &endpoint, "confirm");
+    // The three trusted ones are in the queue, the refused one is not.
+    assert_eq!(block_on(amqp_messages(&channel, &queue)).len(), 3);
+}
+broker_test!(
+    amqp_over_tls_is_delivered_with_the_servers_authority,
+    "tls_amqp"
 );

@@ -224,6 +224,50 @@ pub async fn amqp_queue_in(
     channel
 }
 
+/// A queue bound to `exchange` with `key` on the TLS-only server at
+/// `url` (`amqps://`), its certificate checked against the authority `ca`.
+pub async fn amqp_queue_tls(
+    url: &str,
+    ca: &std::path::Path,
+    queue: &str,
+    exchange: &str,
+    key: &str,
+) -> lapin::Channel {
+    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
+    let connection = lapin::ConnectionBuilder::new()
+        .unwrap()
+        .with_uri(url.parse().unwrap())
+        .with_properties(lapin::ConnectionProperties::default())
+        .with_tls_config(lapin::tcp::OwnedTLSConfig {
+            identity: None,
+            cert_chain: Some(std::fs::read_to_string(ca).unwrap()),
+        })
+        .connect()
+        .await
+        .unwrap();
+    let channel = connection.create_channel().await.unwrap();
+    channel
+        .queue_declare(
+            queue.into(),
+            QueueDeclareOptions::default(),
+            Default::default(),
+        )
+        .await
+        .unwrap();
+    channel
+        .queue_bind(
+            queue.into(),
+            exchange.into(),
+            key.into(),
+            QueueBindOptions::default(),
+            Default::default(),
+        )
+        .await
+        .unwrap();
+    std::mem::forget(connection);
+    channel
+}
+
 /// Every message in a queue, taken off it in order.
 pub async fn amqp_messages(channel: &lapin::Channel, queue: &str) -> Vec<Arrived> {
     use lapin::options::{BasicGetOptions, QueueDeleteOptions};

@@ -101,6 +101,41 @@ impl OwnServer {
         })
     }
 
+    /// A RabbitMQ node of its own (as [`OwnServer::rabbitmq`]) whose one
+    /// AMQP listener takes only TLS (`amqps://`).
+    pub fn rabbitmq_tls() -> Option<OwnServer> {
+        OwnServer::start("rabbitmq-server", |port, dir| {
+            let (cert, key) = certificates(dir);
+            let config = dir.join("rabbitmq.conf");
+            std::fs::write(
+                &config,
+                format!(
+                    "listeners.tcp = none\nlisteners.ssl.default = {port}\n\
+                     ssl_options.cacertfile = {}\nssl_options.certfile = {}\n\
+                     ssl_options.keyfile = {}\nssl_options.verify = verify_none\n\
+                     ssl_options.fail_if_no_peer_cert = false\n",
+                    dir.join("ca.pem").display(),
+                    cert.display(),
+                    key.display()
+                ),
+            )
+            .unwrap();
+            let mut command = Command::new("/usr/lib/rabbitmq/bin/rabbitmq-server");
+            let plugins = dir.join("enabled_plugins");
+            std::fs::write(&plugins, "[].").unwrap();
+            command
+                .env("RABBITMQ_NODENAME", format!("outboxtest{port}@localhost"))
+                .env("RABBITMQ_DIST_PORT", free_port().to_string())
+                .env("RABBITMQ_MNESIA_BASE", dir.join("mnesia"))
+                .env("RABBITMQ_LOG_BASE", dir.join("log"))
+                .env("RABBITMQ_CONFIG_FILE", config)
+                .env("RABBITMQ_ENABLED_PLUGINS_FILE", plugins)
+                .env("RABBITMQ_PID_FILE", dir.join("pid"))
+                .env("HOME", dir);
+            command
+        })
+    }
+
     /// A `nats-server` with JetStream that takes only TLS connections,
     /// with a certificate for 127.0.0.1 signed by [`OwnServer::ca`].
     pub fn nats_tls() -> Option<OwnServer> {
