@@ -95,6 +95,8 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--id', '--id', [CompletionResultType]::ParameterName, 'Use this id instead of one derived from the content')
             [CompletionResult]::new('--created-at', '--created-at', [CompletionResultType]::ParameterName, 'Creation time, unix seconds (default: now); part of the derived id')
             [CompletionResult]::new('--batch', '--batch', [CompletionResultType]::ParameterName, 'Record one event per line of this NDJSON file (- for stdin), all in one transaction')
+            [CompletionResult]::new('--traceparent', '--traceparent', [CompletionResultType]::ParameterName, 'W3C trace context of the request that records it (00-<trace id>-<span id>-<flags>): kept with the event, and carried on by every sender to the receiver, as the parent of outbox''s own span')
+            [CompletionResult]::new('--tracestate', '--tracestate', [CompletionResultType]::ParameterName, 'The `tracestate` that goes with --traceparent')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
             [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')

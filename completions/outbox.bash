@@ -1952,7 +1952,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__event__subcmd__record)
-            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --allow-reserved --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --type --subject --source --target --payload --status --id --created-at --batch --allow-reserved --traceparent --tracestate --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1991,6 +1991,14 @@ _outbox() {
                     return 0
                     ;;
                 --batch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --traceparent)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tracestate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -89,6 +89,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --id 'Use this id instead of one derived from the content'
             cand --created-at 'Creation time, unix seconds (default: now); part of the derived id'
             cand --batch 'Record one event per line of this NDJSON file (- for stdin), all in one transaction'
+            cand --traceparent 'W3C trace context of the request that records it (00-<trace id>-<span id>-<flags>): kept with the event, and carried on by every sender to the receiver, as the parent of outbox''s own span'
+            cand --tracestate 'The `tracestate` that goes with --traceparent'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'

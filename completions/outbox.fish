@@ -92,6 +92,8 @@ canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l id -d 'Use this id instead of one derived from the content' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l created-at -d 'Creation time, unix seconds (default: now); part of the derived id' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l batch -d 'Record one event per line of this NDJSON file (- for stdin), all in one transaction' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l traceparent -d 'W3C trace context of the request that records it (00-<trace id>-<span id>-<flags>): kept with the event, and carried on by every sender to the receiver, as the parent of outbox\'s own span' -r
+complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l tracestate -d 'The `tracestate` that goes with --traceparent' -r
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand event; and __fish_seen_subcommand_from record" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -75,7 +76,9 @@ def differences(entry: dict, code: int, printed: list, stderr: str) -> list[str]
 
 
 def postgres_schema(base: str, seed: int) -> str:
-    name = f"outbox_fuzz_{seed}"
+    # The process id in the name: two fuzz runs on one server (a CI run
+    # beside a local one) never share a schema.
+    name = f"outbox_fuzz_{os.getpid()}_{seed}"
     subprocess.run(["psql", "-q", base, "-c", f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name};"],
                    check=True, capture_output=True)
     separator = "&" if "?" in base else "?"
@@ -148,7 +151,8 @@ def run_seed(seed: int, steps: int, binary: str, pg: str | None, folder: Path, l
                 return transcript + ["", f"{where} against {expected[1]}:", *problems]
         walk.learn([outcomes[0][1]])
     if pg:
-        subprocess.run(["psql", "-q", pg, "-c", f"DROP SCHEMA outbox_fuzz_{seed} CASCADE"], capture_output=True)
+        subprocess.run(["psql", "-q", pg, "-c", f"DROP SCHEMA outbox_fuzz_{os.getpid()}_{seed} CASCADE"],
+                       capture_output=True)
     return None
 
 

@@ -472,7 +472,8 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
             "DROP TABLE {schema}.delivery_counts; DROP INDEX {schema}.deliveries_scheduled; DROP INDEX {schema}.deliveries_queued; \
              DROP TABLE {schema}.lanes; \
              ALTER TABLE {schema}.deliveries DROP COLUMN lane, DROP COLUMN lane_seq, DROP COLUMN claims; \
-             ALTER TABLE {schema}.events DROP COLUMN seq; DROP SEQUENCE {schema}.recording_blocks; \
+             ALTER TABLE {schema}.events DROP COLUMN seq, DROP COLUMN traceparent, DROP COLUMN tracestate; \
+             DROP SEQUENCE {schema}.recording_blocks; \
              DROP TABLE {schema}.subscription_health; DROP TABLE {schema}.tallies; \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))

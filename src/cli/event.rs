@@ -91,7 +91,7 @@ pub struct RecordArgs {
     #[arg(
         long,
         value_name = "FILE",
-        conflicts_with_all = ["event_type", "subject", "target", "payload", "status", "event_id", "created_at"]
+        conflicts_with_all = ["event_type", "subject", "target", "payload", "status", "event_id", "created_at", "traceparent"]
     )]
     pub batch: Option<String>,
     /// Let types starting with `outbox.` through: they are outbox's own
@@ -99,6 +99,14 @@ pub struct RecordArgs {
     /// (invalid:reservedType). For tests of what takes them.
     #[arg(long)]
     pub allow_reserved: bool,
+    /// W3C trace context of the request that records it
+    /// (00-<trace id>-<span id>-<flags>): kept with the event, and carried on
+    /// by every sender to the receiver, as the parent of outbox's own span.
+    #[arg(long, value_name = "TRACEPARENT")]
+    pub traceparent: Option<String>,
+    /// The `tracestate` that goes with --traceparent.
+    #[arg(long, value_name = "TRACESTATE", requires = "traceparent")]
+    pub tracestate: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -144,6 +152,8 @@ pub fn exec(cmd: EventCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                     status: args.status,
                     created_at: args.created_at,
                     allow_reserved: args.allow_reserved,
+                    traceparent: args.traceparent,
+                    tracestate: args.tracestate,
                     ..RecordEvent::default()
                 };
                 Box::new(ctx.outbox_creating()?.record_event(&req)?)

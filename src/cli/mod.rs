@@ -201,7 +201,9 @@ pub enum Command {
     OUTBOX_DELIVERY_ID, OUTBOX_EVENT_ID, OUTBOX_EVENT_TYPE, OUTBOX_SUBJECT,
     OUTBOX_CLIENT_ID, OUTBOX_SUB_ID, OUTBOX_ATTEMPT (1 for the first try),
     OUTBOX_CLAIMS (how many times this attempt was claimed: above 1 after a lapsed lease),
-    OUTBOX_WORKER (the worker's name), OUTBOX_DB (so the handler can call outbox)
+    OUTBOX_WORKER (the worker's name), OUTBOX_DB (so the handler can call outbox),
+    OUTBOX_TRACEPARENT, OUTBOX_TRACESTATE (the event's W3C trace context, under
+    a span of this attempt's own; empty without one)
   The lease is renewed while it runs; on SIGTERM or SIGINT running handlers get
   --grace to finish, then are killed with their process group and their
   deliveries released.

@@ -3,7 +3,7 @@
 //! large batch sets aside.
 
 pub(crate) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
-                                        ack, created_at, updated_at, ack_at, seq";
+                                        ack, created_at, updated_at, ack_at, seq, traceparent, tracestate";
 pub(crate) const SUBSCRIPTION_COLUMNS: &str = "sub_id, client_id, event_types, target, transport, endpoint, \
                                                status, filters, meta, created_at, updated_at";
 pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client_id, transport, endpoint, status, \
@@ -16,7 +16,8 @@ pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client
 pub(crate) const EVENT_REPLACE: &str = "ON CONFLICT (event_id) DO UPDATE SET type = excluded.type, \
      subject = excluded.subject, source = excluded.source, target = excluded.target, status = excluded.status, \
      payload = excluded.payload, subscriptions = excluded.subscriptions, ack = excluded.ack, \
-     created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at";
+     created_at = excluded.created_at, updated_at = excluded.updated_at, ack_at = excluded.ack_at, \
+     traceparent = excluded.traceparent, tracestate = excluded.tracestate";
 /// Appended to a subscription INSERT: replace the subscription with the same id.
 pub(crate) const SUBSCRIPTION_REPLACE: &str = "ON CONFLICT (sub_id) DO UPDATE SET client_id = excluded.client_id, \
      event_types = excluded.event_types, target = excluded.target, transport = excluded.transport, \

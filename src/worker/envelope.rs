@@ -47,11 +47,27 @@ impl<'a> CloudEvent<'a> {
         attributes.push(("time", rfc3339(event.created_at)));
         attributes.push(("outboxdelivery", delivery.delivery_id.clone()));
         attributes.push(("outboxattempt", delivery.attempt.to_string()));
+        // The distributed tracing extension: the event's trace, under a
+        // span of this attempt's own.
+        if let Some(traceparent) = crate::core::records::trace::for_attempt(&event.traceparent) {
+            attributes.push(("traceparent", traceparent));
+            if !event.tracestate.is_empty() {
+                attributes.push(("tracestate", event.tracestate.clone()));
+            }
+        }
         CloudEvent {
             attributes,
             data: &event.payload,
             attempt: delivery.attempt,
         }
+    }
+
+    /// The value of one attribute, if it has it.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     /// The body of a binary-mode message: the payload alone.
@@ -98,6 +114,8 @@ mod tests {
             updated_at: 0,
             ack_at: 0,
             seq: 0,
+            traceparent: String::new(),
+            tracestate: String::new(),
         };
         let delivery = Delivery {
             delivery_id: "delv_1".into(),

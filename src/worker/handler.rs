@@ -90,6 +90,18 @@ impl Handler {
             .env("OUTBOX_ATTEMPT", d.attempt.to_string())
             // Above 1: this attempt was claimed before, its lease lapsed.
             .env("OUTBOX_CLAIMS", d.claims.max(1).to_string())
+            // W3C trace context under a span of this attempt's own; empty
+            // for an event recorded without one.
+            .env(
+                "OUTBOX_TRACEPARENT",
+                event
+                    .and_then(|e| crate::core::records::trace::for_attempt(&e.traceparent))
+                    .unwrap_or_default(),
+            )
+            .env(
+                "OUTBOX_TRACESTATE",
+                event.map_or("", |e| e.tracestate.as_str()),
+            )
             .env("OUTBOX_WORKER", &self.worker)
             .env("OUTBOX_DB", &self.db)
             .stdin(Stdio::piped())

@@ -253,9 +253,16 @@ impl Sender {
         } else {
             json!({"event": webhook_body(event)})
         };
-        let mut auth = Vec::new();
+        let mut headers = Vec::new();
         if let Some(token) = token {
-            auth.push(("authorization", format!("Bearer {token}")));
+            headers.push(("authorization", format!("Bearer {token}")));
+        }
+        // W3C trace context, on every request of this attempt.
+        if let Some(traceparent) = crate::core::records::trace::for_attempt(&event.traceparent) {
+            headers.push(("traceparent", traceparent));
+            if !event.tracestate.is_empty() {
+                headers.push(("tracestate", event.tracestate.clone()));
+            }
         }
         let known = endpoints
             .known
@@ -270,7 +277,7 @@ impl Sender {
         // after `initialize`.
         let known = match known {
             Some(known) => Some(known),
-            None => match self.discover(endpoint, &auth) {
+            None => match self.discover(endpoint, &headers) {
                 Ok(true) => Some(Known::Current),
                 Ok(false) => Some(Known::Earlier {
                     version: EARLIER.to_owned(),
@@ -282,14 +289,14 @@ impl Sender {
         let (answer, version) = match known {
             Some(Known::Earlier { version, session }) => {
                 match self.call_earlier(
-                    endpoints, endpoint, &tool, &arguments, event, &auth, version, session,
+                    endpoints, endpoint, &tool, &arguments, event, &headers, version, session,
                 ) {
                     Ok(done) => done,
                     Err(failed) => return failed,
                 }
             }
             _ => {
-                let answer = match self.call_current(&tool, &arguments, event, endpoint, &auth) {
+                let answer = match self.call_current(&tool, &arguments, event, endpoint, &headers) {
                     Exchange::Answered(answer) => answer,
                     Exchange::Failed(failed) => return failed,
                 };
@@ -307,7 +314,7 @@ impl Sender {
                         &tool,
                         &arguments,
                         event,
-                        &auth,
+                        &headers,
                         EARLIER.to_owned(),
                         None,
                     ) {

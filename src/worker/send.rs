@@ -100,10 +100,17 @@ impl Sender {
                 STRUCTURED_CONTENT_TYPE,
             ),
         };
-        let request = self
+        let mut request = self
             .agent
             .post(&d.endpoint)
             .header("content-type", content_type);
+        // W3C trace context: the receiver's span is a child of this
+        // attempt's.
+        for name in ["traceparent", "tracestate"] {
+            if let Some(value) = cloud_event.attribute(name) {
+                request = request.header(name, value);
+            }
+        }
         let (request, body) = match d.transport {
             Transport::Webhook => {
                 let keys: Vec<Vec<u8>> = claimed

@@ -36,6 +36,8 @@ pub(super) fn encode_event(index: usize, line: usize, e: &Event, keeps: [bool; 3
         &e.source,
         &e.target,
         e.status.as_str(),
+        &e.traceparent,
+        &e.tracestate,
     ] {
         out.text(text);
     }
@@ -61,6 +63,8 @@ pub(super) fn decode_event(bytes: &[u8]) -> Result<HeldEvent> {
         source: from.text()?.to_owned(),
         target: from.text()?.to_owned(),
         status: from.text()?.parse().map_err(spill_error)?,
+        traceparent: from.text()?.to_owned(),
+        tracestate: from.text()?.to_owned(),
         payload: from.json()?,
         subscriptions: from.json()?,
         ack: from.json()?,
@@ -269,6 +273,8 @@ mod tests {
             updated_at: -3,
             ack_at: i64::MAX,
             seq: 0,
+            traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into(),
+            tracestate: "rojo=00f067aa0ba902b7".into(),
         };
         for keeps in [[true, false, true], [false, true, false]] {
             let bytes = encode_event(usize::MAX, 42, &event, keeps);

@@ -6,6 +6,7 @@ use crate::core::ledger::matching::matching;
 use crate::core::ordering::{Ordering, place_new};
 use crate::core::records::error::{Error, Refusal, Result};
 use crate::core::records::model::{Delivery, Event, EventStatus, Subscription};
+use crate::core::records::trace;
 use crate::core::reference::OkTrue;
 use crate::core::reference::coerce::{py_int, py_str, str_or, truthy};
 use crate::core::reference::ids;
@@ -18,7 +19,7 @@ use serde_json::Value;
 pub const DEFAULT_SOURCE: &str = "picux";
 
 /// The keys an event's JSON may have (`event` is the reference's alias of `type`).
-const KNOWN_KEYS: [&str; 12] = [
+const KNOWN_KEYS: [&str; 14] = [
     "type",
     "event",
     "eventId",
@@ -31,6 +32,8 @@ const KNOWN_KEYS: [&str; 12] = [
     "createdAt",
     "updatedAt",
     "ackAt",
+    "traceparent",
+    "tracestate",
 ];
 
 /// What `recordEvent` reads from its payload. `None` is a key not given.
@@ -47,6 +50,9 @@ pub struct RecordEvent {
     pub created_at: Option<i64>,
     pub updated_at: Option<i64>,
     pub ack_at: Option<i64>,
+    /// W3C trace context the event carries on to its receivers.
+    pub traceparent: Option<String>,
+    pub tracestate: Option<String>,
     /// Lets an `outbox.` type through (see [`announce`](super::announce)):
     /// outbox's own events, and `--allow-reserved` for tests.
     pub allow_reserved: bool,
@@ -65,7 +71,7 @@ impl RecordEvent {
                 format!("unknown key {unknown:?} (known: {})", KNOWN_KEYS.join(", ")),
             ));
         }
-        for key in ["subject", "source", "target"] {
+        for key in ["subject", "source", "target", "traceparent", "tracestate"] {
             if let Some(value) = object.get(key).filter(|v| !v.is_null() && !v.is_string()) {
                 return Err(Error::input(
                     format!("invalid:{key}"),
@@ -154,6 +160,8 @@ impl RecordEvent {
             created_at: int("createdAt")?,
             updated_at: int("updatedAt")?,
             ack_at,
+            traceparent: text("traceparent"),
+            tracestate: text("tracestate"),
             allow_reserved: false,
         })
     }
@@ -259,6 +267,12 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
     if req.event_type.is_empty() {
         return Err(Refusal::MissingType.into());
     }
+    if let Some(traceparent) = req.traceparent.as_deref().filter(|t| !t.is_empty()) {
+        trace::check_traceparent(traceparent)?;
+    }
+    if let Some(tracestate) = req.tracestate.as_deref().filter(|t| !t.is_empty()) {
+        trace::check_tracestate(tracestate)?;
+    }
     if super::announce::is_reserved(&req.event_type) && !req.allow_reserved {
         return Err(Error::input(
             "invalid:reservedType",
@@ -297,6 +311,8 @@ pub(crate) fn prepare(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Res
         updated_at: nonzero(req.updated_at).unwrap_or(now),
         ack_at: req.ack_at.unwrap_or(0),
         seq: 0,
+        traceparent: req.traceparent.clone().unwrap_or_default(),
+        tracestate: req.tracestate.clone().unwrap_or_default(),
     };
     Ok(Prepared {
         event,

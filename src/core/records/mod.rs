@@ -8,3 +8,4 @@ pub mod error;
 pub mod health;
 pub mod model;
 pub mod prefix;
+pub mod trace;

@@ -113,6 +113,14 @@ pub struct Event {
     /// record.
     #[serde(skip)]
     pub seq: i64,
+    /// The W3C trace context it was recorded with (`traceparent`), which
+    /// every sender carries on; keys beside the reference's, shown only
+    /// when given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub traceparent: String,
+    /// Its `tracestate`, carried on with it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tracestate: String,
 }
 
 /// A client's interest in some event types.

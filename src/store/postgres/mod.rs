@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0006_subscription_health.sql"),
     include_str!("../../../migrations/postgres/0007_delivery_claims.sql"),
     include_str!("../../../migrations/postgres/0008_tallies.sql"),
+    include_str!("../../../migrations/postgres/0009_event_trace_context.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

@@ -148,6 +148,8 @@ pub(super) fn event_row(row: &Row) -> Result<Event> {
         updated_at: row.get(10),
         ack_at: row.get(11),
         seq: row.get(12),
+        traceparent: row.get(13),
+        tracestate: row.get(14),
     })
 }
 

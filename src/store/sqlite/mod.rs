@@ -46,6 +46,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0008_subscription_health.sql"),
     include_str!("../../../migrations/0009_delivery_claims.sql"),
     include_str!("../../../migrations/0010_tallies.sql"),
+    include_str!("../../../migrations/0011_event_trace_context.sql"),
 ];
 /// Every table of an outbox at [`SCHEMA_VERSION`].
 const TABLES: [&str; 10] = [

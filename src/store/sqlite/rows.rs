@@ -52,6 +52,8 @@ pub(super) fn event_row(row: &Row<'_>) -> rusqlite::Result<Event> {
         updated_at: row.get(10)?,
         ack_at: row.get(11)?,
         seq: row.get(12)?,
+        traceparent: row.get(13)?,
+        tracestate: row.get(14)?,
     })
 }
 
@@ -120,7 +122,7 @@ static EVENT_INSERTS: LazyLock<[String; 2]> = LazyLock::new(|| {
     [EVENT_REPLACE, "ON CONFLICT (event_id) DO NOTHING"].map(|conflict| {
         format!(
             "INSERT INTO events ({EVENT_COLUMNS}) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13) {conflict}"
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) {conflict}"
         )
     })
 });
@@ -156,6 +158,8 @@ pub(super) fn write_events<'e>(
             e.updated_at,
             e.ack_at,
             e.seq,
+            e.traceparent,
+            e.tracestate,
         ])
     })
 }

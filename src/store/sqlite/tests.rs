@@ -76,6 +76,8 @@ fn events_round_trip_with_exact_json() {
         updated_at: 6,
         ack_at: 7,
         seq: 9,
+        traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into(),
+        tracestate: "rojo=00f067aa0ba902b7".into(),
     };
     let mut tx = store.write().unwrap();
     tx.put_event(&event).unwrap();

@@ -16,6 +16,8 @@ fn event(event_type: &str, subject: &str) -> Event {
         updated_at: 0,
         ack_at: 0,
         seq: 0,
+        traceparent: String::new(),
+        tracestate: String::new(),
     }
 }
 

@@ -11,9 +11,10 @@ use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT
 use postgres::types::ToSql;
 use std::collections::HashSet;
 
-/// The rows of `$1..$13`, one array per column of [`EVENT_COLUMNS`].
+/// The rows of `$1..$15`, one array per column of [`EVENT_COLUMNS`].
 const EVENT_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
-     $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[])";
+     $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], \
+     $14::text[], $15::text[])";
 
 /// The rows of `$1..$20`, one array per column of [`DELIVERY_COLUMNS`].
 const DELIVERY_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
@@ -45,6 +46,8 @@ fn event_arrays(events: &[&Event]) -> Arrays {
         number(|e| e.updated_at),
         number(|e| e.ack_at),
         number(|e| e.seq),
+        text(|e| e.traceparent.clone()),
+        text(|e| e.tracestate.clone()),
     ]
 }
 

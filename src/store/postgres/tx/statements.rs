@@ -118,7 +118,7 @@ impl PostgresTx<'_> {
 
     pub(super) fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
         let sql = format!(
-            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) {conflict}"
+            "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) {conflict}"
         );
         self.execute(
             &sql,
@@ -136,6 +136,8 @@ impl PostgresTx<'_> {
                 &e.updated_at,
                 &e.ack_at,
                 &e.seq,
+                &e.traceparent,
+                &e.tracestate,
             ],
         )
     }
