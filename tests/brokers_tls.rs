@@ -20,12 +20,7 @@ fn drain(db: &Db, transport: &str, endpoint: &str, count: usize) -> Vec<Value> {
     for n in 0..count {
         db.record(NOW, "t", &format!("o-{n}"));
     }
-    let out = db
-        .cmd(NOW, &["work", "--drain", "--timeout", "5s"])
-        .env_remove("OUTBOX_NOW")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+    db.drain(&["--timeout", "5s"]);
     db.json(NOW, &["delivery", "list"])["deliveries"]
         .as_array()
         .unwrap()

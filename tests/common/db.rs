@@ -94,6 +94,19 @@ impl Db {
             .collect()
     }
 
+    /// `outbox work --drain` and `extra` on the system clock (so sends
+    /// time out and retries come due as they would), which must succeed.
+    pub fn drain(&self, extra: &[&str]) -> Output {
+        let out = self
+            .cmd(NOW, &["work", "--drain"])
+            .args(extra)
+            .env_remove("OUTBOX_NOW")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        out
+    }
+
     pub fn text(&self, now: i64, args: &[&str]) -> String {
         let out = self.cmd(now, args).output().unwrap();
         assert!(out.status.success(), "{args:?}: {out:?}");
