@@ -191,10 +191,45 @@ pub async fn amqp_queue_in(
     key: &str,
     durable: bool,
 ) -> lapin::Channel {
-    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
     let connection = lapin::Connection::connect(url, lapin::ConnectionProperties::default())
         .await
         .unwrap();
+    bound_queue(connection, queue, exchange, key, durable).await
+}
+
+/// A queue bound to `exchange` with `key` on the TLS-only server at
+/// `url` (`amqps://`), its certificate checked against the authority `ca`.
+pub async fn amqp_queue_tls(
+    url: &str,
+    ca: &std::path::Path,
+    queue: &str,
+    exchange: &str,
+    key: &str,
+) -> lapin::Channel {
+    let connection = lapin::ConnectionBuilder::new()
+        .unwrap()
+        .with_uri(url.parse().unwrap())
+        .with_properties(lapin::ConnectionProperties::default())
+        .with_tls_config(lapin::tcp::OwnedTLSConfig {
+            identity: None,
+            cert_chain: Some(std::fs::read_to_string(ca).unwrap()),
+        })
+        .connect()
+        .await
+        .unwrap();
+    bound_queue(connection, queue, exchange, key, false).await
+}
+
+/// `queue` declared on `connection` (kept open for the test's life) and
+/// bound to `exchange` with `key` (none for the default exchange).
+async fn bound_queue(
+    connection: lapin::Connection,
+    queue: &str,
+    exchange: &str,
+    key: &str,
+    durable: bool,
+) -> lapin::Channel {
+    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
     let channel = connection.create_channel().await.unwrap();
     channel
         .queue_declare(
@@ -220,50 +255,6 @@ pub async fn amqp_queue_in(
             .await
             .unwrap();
     }
-    std::mem::forget(connection);
-    channel
-}
-
-/// A queue bound to `exchange` with `key` on the TLS-only server at
-/// `url` (`amqps://`), its certificate checked against the authority `ca`.
-pub async fn amqp_queue_tls(
-    url: &str,
-    ca: &std::path::Path,
-    queue: &str,
-    exchange: &str,
-    key: &str,
-) -> lapin::Channel {
-    use lapin::options::{QueueBindOptions, QueueDeclareOptions};
-    let connection = lapin::ConnectionBuilder::new()
-        .unwrap()
-        .with_uri(url.parse().unwrap())
-        .with_properties(lapin::ConnectionProperties::default())
-        .with_tls_config(lapin::tcp::OwnedTLSConfig {
-            identity: None,
-            cert_chain: Some(std::fs::read_to_string(ca).unwrap()),
-        })
-        .connect()
-        .await
-        .unwrap();
-    let channel = connection.create_channel().await.unwrap();
-    channel
-        .queue_declare(
-            queue.into(),
-            QueueDeclareOptions::default(),
-            Default::default(),
-        )
-        .await
-        .unwrap();
-    channel
-        .queue_bind(
-            queue.into(),
-            exchange.into(),
-            key.into(),
-            QueueBindOptions::default(),
-            Default::default(),
-        )
-        .await
-        .unwrap();
     std::mem::forget(connection);
     channel
 }

@@ -84,19 +84,8 @@ impl OwnServer {
     /// folder; guest/guest, as a new node has.
     pub fn rabbitmq() -> Option<OwnServer> {
         OwnServer::start("rabbitmq-server", |port, dir| {
-            let mut command = Command::new("/usr/lib/rabbitmq/bin/rabbitmq-server");
-            let plugins = dir.join("enabled_plugins");
-            std::fs::write(&plugins, "[].").unwrap();
-            command
-                .env("RABBITMQ_NODENAME", format!("outboxtest{port}@localhost"))
-                .env("RABBITMQ_NODE_PORT", port.to_string())
-                .env("RABBITMQ_DIST_PORT", free_port().to_string())
-                .env("RABBITMQ_MNESIA_BASE", dir.join("mnesia"))
-                .env("RABBITMQ_LOG_BASE", dir.join("log"))
-                .env("RABBITMQ_CONFIG_FILE", dir.join("none"))
-                .env("RABBITMQ_ENABLED_PLUGINS_FILE", plugins)
-                .env("RABBITMQ_PID_FILE", dir.join("pid"))
-                .env("HOME", dir);
+            let mut command = rabbitmq_node(port, dir, &dir.join("none"));
+            command.env("RABBITMQ_NODE_PORT", port.to_string());
             command
         })
     }
@@ -120,19 +109,7 @@ impl OwnServer {
                 ),
             )
             .unwrap();
-            let mut command = Command::new("/usr/lib/rabbitmq/bin/rabbitmq-server");
-            let plugins = dir.join("enabled_plugins");
-            std::fs::write(&plugins, "[].").unwrap();
-            command
-                .env("RABBITMQ_NODENAME", format!("outboxtest{port}@localhost"))
-                .env("RABBITMQ_DIST_PORT", free_port().to_string())
-                .env("RABBITMQ_MNESIA_BASE", dir.join("mnesia"))
-                .env("RABBITMQ_LOG_BASE", dir.join("log"))
-                .env("RABBITMQ_CONFIG_FILE", config)
-                .env("RABBITMQ_ENABLED_PLUGINS_FILE", plugins)
-                .env("RABBITMQ_PID_FILE", dir.join("pid"))
-                .env("HOME", dir);
-            command
+            rabbitmq_node(port, dir, &config)
         })
     }
 
@@ -241,6 +218,24 @@ impl Drop for OwnServer {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// A RabbitMQ node named after `port`, with a distribution port, database,
+/// logs and (no) plugins of its own in `dir`, configured by `config`.
+fn rabbitmq_node(port: u16, dir: &Path, config: &Path) -> Command {
+    let mut command = Command::new("/usr/lib/rabbitmq/bin/rabbitmq-server");
+    let plugins = dir.join("enabled_plugins");
+    std::fs::write(&plugins, "[].").unwrap();
+    command
+        .env("RABBITMQ_NODENAME", format!("outboxtest{port}@localhost"))
+        .env("RABBITMQ_DIST_PORT", free_port().to_string())
+        .env("RABBITMQ_MNESIA_BASE", dir.join("mnesia"))
+        .env("RABBITMQ_LOG_BASE", dir.join("log"))
+        .env("RABBITMQ_CONFIG_FILE", config)
+        .env("RABBITMQ_ENABLED_PLUGINS_FILE", plugins)
+        .env("RABBITMQ_PID_FILE", dir.join("pid"))
+        .env("HOME", dir);
+    command
 }
 
 /// A certificate authority (`ca.pem`) and a server certificate it signed

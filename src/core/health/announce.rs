@@ -24,10 +24,11 @@ pub const BREAKER_QUIET: i64 = 60;
 /// row are announced.
 pub const FAILING_SHARES: [i64; 3] = [50, 70, 90];
 
-/// Announces what recording attempts changed in `sub_id`'s health.
+/// Announces what recording attempts changed in `sub_id`'s health; `read`
+/// is the subscription when the caller has read it already.
 pub(crate) fn recorded(
     tx: &mut dyn Tx,
-    sub_id: &str,
+    (sub_id, read): (&str, Option<&Subscription>),
     (before, after): (Option<&Health>, &Health),
     changes: &[Change],
     protection: &Protection,
@@ -37,9 +38,16 @@ pub(crate) fn recorded(
     if changes.is_empty() && failing.is_none() {
         return Ok(());
     }
-    let Some(sub) = about(tx, sub_id)? else {
-        return Ok(());
+    let sub = match read {
+        Some(sub) => sub.clone(),
+        None => match tx.subscription_unlocked(sub_id)? {
+            Some(sub) => sub,
+            None => return Ok(()),
+        },
     };
+    if takes_operational(&sub) {
+        return Ok(());
+    }
     for change in changes {
         match change {
             Change::BreakerOpened { failures, until } => {
@@ -81,14 +89,6 @@ pub(crate) fn enabled(tx: &mut dyn Tx, sub: &Subscription, now: i64) -> Result<(
     Ok(())
 }
 
-/// The subscription an announcement is about, unless it takes operational
-/// events itself (or is gone).
-fn about(tx: &mut dyn Tx, sub_id: &str) -> Result<Option<Subscription>> {
-    Ok(tx
-        .subscription_unlocked(sub_id)?
-        .filter(|sub| !takes_operational(sub)))
-}
-
 /// Announces `event_type` unless it was announced about `sub` within the
 /// last [`BREAKER_QUIET`] seconds.
 fn quietly(
@@ -103,8 +103,7 @@ fn quietly(
     {
         return Ok(());
     }
-    announce::announce(tx, event_type, &sub.sub_id, payload, now)?;
-    Ok(())
+    announce::record(tx, event_type, &sub.sub_id, payload, now)
 }
 
 /// The highest share of the disable rule's time that failures in a row

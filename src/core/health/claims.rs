@@ -289,7 +289,7 @@ pub(crate) fn record(
             // Healthy again: what its breaker or a pause set aside goes.
             tx.unpark(sub_id)?;
         }
-        if let (Some(reason), Some(sub)) = (reason, sub) {
+        if let (Some(reason), Some(sub)) = (reason, &sub) {
             if sub.status != SubscriptionStatus::Disabled {
                 let disable = SubscriptionFields {
                     status: Some(SubscriptionStatus::Disabled),
@@ -301,7 +301,7 @@ pub(crate) fn record(
         }
         super::announce::recorded(
             tx,
-            sub_id,
+            (sub_id, sub.as_ref()),
             (before.as_ref(), &health),
             &found,
             &protection,

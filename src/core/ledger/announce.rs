@@ -66,9 +66,22 @@ pub(crate) fn announce(
     payload: Value,
     now: i64,
 ) -> Result<bool> {
-    if tx.active_subscriptions_for(event_type)?.is_empty() {
+    if !wanted(tx, event_type)? {
         return Ok(false);
     }
+    record(tx, event_type, subject, payload, now)?;
+    Ok(true)
+}
+
+/// Records `event_type` about `subject`, the caller having found it
+/// [`wanted`].
+pub(crate) fn record(
+    tx: &mut dyn Tx,
+    event_type: &str,
+    subject: &str,
+    payload: Value,
+    now: i64,
+) -> Result<()> {
     let payload: Object = match payload {
         Value::Object(map) => map,
         _ => unreachable!("operational payloads are objects"),
@@ -82,7 +95,7 @@ pub(crate) fn announce(
         ..RecordEvent::default()
     };
     events::record(tx, &req, now)?;
-    Ok(true)
+    Ok(())
 }
 
 /// Whether `event_type` about `subject` was announced at or after `since`
@@ -115,7 +128,7 @@ pub(crate) fn dead(tx: &mut dyn Tx, failed: &Delivery, now: i64) -> Result<()> {
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        announce(tx, DELIVERY_DEAD, &first, payload, now)?;
+        record(tx, DELIVERY_DEAD, &first, payload, now)?;
     }
     Ok(())
 }
@@ -145,7 +158,7 @@ pub(crate) fn retrying(
             .as_str()
             .unwrap_or_default()
             .to_owned();
-        announce(tx, DELIVERY_RETRYING, &first, payload, now)?;
+        record(tx, DELIVERY_RETRYING, &first, payload, now)?;
     }
     Ok(())
 }
@@ -162,7 +175,7 @@ pub fn rejected(tx: &mut dyn Tx, table: &str, rejected: &[Rejected], now: i64) -
             "seq": r.row.seq,
             "reason": r.error,
         });
-        announce(
+        record(
             tx,
             RELAY_REJECTED,
             &format!("{table}:{}", r.row.seq),
@@ -246,6 +259,11 @@ pub fn payload_schema(event_type: &str) -> Option<Value> {
         ("transport", S, "how it travels"),
         ("attempts", I, "attempts made"),
         ("lastError", S, "why the last one failed"),
+        (
+            "responseStatus",
+            "integer|null",
+            "the receiver's last HTTP status, if any",
+        ),
     ];
     let subscription: &[Field] = &[
         ("subId", S, "the subscription (the event's subject)"),
@@ -322,15 +340,13 @@ pub fn payload_schema(event_type: &str) -> Option<Value> {
     let mut properties = serde_json::Map::new();
     let mut required = Vec::new();
     for (name, kind, about) in fields.iter().chain(extra) {
+        // `integer|null`: either.
+        let kind = match kind.split_once('|') {
+            Some((one, other)) => json!([one, other]),
+            None => json!(kind),
+        };
         properties.insert((*name).into(), json!({"type": kind, "description": about}));
         required.push(*name);
-    }
-    if fields == delivery {
-        properties.insert(
-            "responseStatus".into(),
-            json!({"type": ["integer", "null"], "description": "the receiver's last HTTP status, if any"}),
-        );
-        required.push("responseStatus");
     }
     Some(json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
