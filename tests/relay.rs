@@ -772,3 +772,100 @@ fn rejected_rows_are_listed_mended_and_retried_or_dropped(app: App, db: Db) {
     assert_eq!(dropped["dropped"], 1, "{dropped}");
     assert_eq!(app.count("outbox_rejected"), 0);
 }
+
+on_every_pairing!(rows_carry_their_trace_context, "trace_rows");
+fn rows_carry_their_trace_context(app: App, db: Db) {
+    const GIVEN: &str = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    init(&db, &app);
+    // The application writes its current span's context with the row.
+    app.execute(&format!(
+        "INSERT INTO outbox (type, subject, traceparent, tracestate) \
+         VALUES ('order.created', 'traced', '{GIVEN}', 'shop=1'), \
+                ('order.created', 'torn', '00-not-a-context', NULL)"
+    ));
+    assert!(relay(&db, &app, &["--drain"]).status.success());
+    let event = |subject: &str| -> Value {
+        let out = outbox(&db)
+            .args(["event", "list", "--subject", subject, "--json"])
+            .output()
+            .unwrap();
+        let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+        listed["events"][0].clone()
+    };
+    let traced = event("traced");
+    assert_eq!(traced["traceparent"], GIVEN, "{traced}");
+    assert_eq!(traced["tracestate"], "shop=1", "{traced}");
+    // A malformed context sets the row aside, as `event record` refuses it;
+    // the rejected table keeps what the application wrote.
+    let listed = outbox(&db)
+        .args(["relay", "rejected", "list", "--from", app.from(), "--json"])
+        .output()
+        .unwrap();
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let torn = &listed["rejected"][0];
+    assert_eq!(torn["subject"], "torn", "{listed}");
+    assert_eq!(torn["traceparent"], "00-not-a-context");
+    assert!(
+        torn["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("invalid:traceparent"),
+        "{torn}"
+    );
+    // Mended and retried, it goes back with its (mended) context.
+    app.execute(&format!(
+        "UPDATE outbox_rejected SET traceparent = '{GIVEN}' WHERE subject = 'torn'"
+    ));
+    let out = outbox(&db)
+        .args(["relay", "rejected", "retry", "--all", "--from", app.from()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(relay(&db, &app, &["--drain"]).status.success());
+    assert_eq!(event("torn")["traceparent"], GIVEN);
+
+    // A table made before trace context is relayed as it is, its rows with
+    // none; `relay init` gives it the columns.
+    let postgres = matches!(app, App::Postgres { .. });
+    let (seq, payload) = if postgres {
+        ("bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "jsonb")
+    } else {
+        ("INTEGER PRIMARY KEY AUTOINCREMENT", "TEXT")
+    };
+    let columns = format!(
+        "type TEXT, subject TEXT, source TEXT, target TEXT, payload {payload}, event_id TEXT"
+    );
+    app.execute(&format!(
+        "CREATE TABLE legacy (seq {seq}, {columns}, created_at BIGINT NOT NULL DEFAULT 1700000000);
+         CREATE TABLE legacy_rejected (seq BIGINT PRIMARY KEY, {columns}, created_at BIGINT, error TEXT NOT NULL, rejected_at BIGINT NOT NULL);
+         INSERT INTO legacy (type, subject) VALUES ('order.created', 'old'), (NULL, 'old-bad');"
+    ));
+    let legacy = |args: &[&str]| {
+        outbox(&db)
+            .args(args)
+            .args(["--from", app.from(), "--table", "legacy"])
+            .output()
+            .unwrap()
+    };
+    let out = legacy(&["relay", "run", "--drain"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        event("old").get("traceparent").is_none(),
+        "{}",
+        event("old")
+    );
+    let out = legacy(&["relay", "rejected", "list", "--json"]);
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(listed["rejected"][0]["subject"], "old-bad", "{out:?}");
+    assert!(
+        legacy(&["relay", "rejected", "drop", "--all"])
+            .status
+            .success()
+    );
+    assert!(legacy(&["relay", "init"]).status.success());
+    app.execute(&format!(
+        "INSERT INTO legacy (type, subject, traceparent) VALUES ('order.created', 'upgraded', '{GIVEN}')"
+    ));
+    assert!(legacy(&["relay", "run", "--drain"]).status.success());
+    assert_eq!(event("upgraded")["traceparent"], GIVEN);
+}

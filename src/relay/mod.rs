@@ -20,7 +20,7 @@ use crate::core::batch::{self, BatchSink};
 use crate::core::ledger::announce;
 use crate::core::ledger::app_rows::Conversion;
 use crate::core::ledger::events::{EventRecorded, RecordEvent};
-use crate::core::records::app_rows::{AppRow, Rejected, TableName};
+use crate::core::records::app_rows::{AppRow, FoundTable, Rejected, TableName};
 use crate::core::records::error::{Error, ErrorKind, Result, StorageCode};
 use crate::core::storage::Tx;
 use crate::core::storage::app_table::AppTable;
@@ -59,7 +59,7 @@ pub struct Relay {
     pub poll_max: Duration,
     /// When the table is in the outbox's own PostgreSQL database: its name
     /// as the outbox's session reaches it (schema-qualified).
-    pub same_database: Option<TableName>,
+    pub same_database: Option<FoundTable>,
 }
 
 /// What one batch did.
@@ -255,7 +255,7 @@ impl Relay {
     fn batch_in_one_transaction(
         &self,
         outbox: &mut Outbox,
-        table: &TableName,
+        table: &FoundTable,
         limit: i64,
     ) -> Result<Batch> {
         match self.take_and_record(outbox, table, limit, None) {
@@ -290,7 +290,7 @@ impl Relay {
     fn take_and_record(
         &self,
         outbox: &mut Outbox,
-        table: &TableName,
+        table: &FoundTable,
         limit: i64,
         reject: Option<String>,
     ) -> Result<Batch> {
@@ -332,7 +332,7 @@ impl Relay {
             let mut tally = Tally::default();
             batch::record_pulled(tx, &mut next, now, &mut tally)?;
             tx.put_rejected_rows(table, &rejected, now)?;
-            announce::rejected(tx, &table.to_string(), &rejected, now)?;
+            announce::rejected(tx, &table.name.to_string(), &rejected, now)?;
             Ok(tally.batch(good, rejected))
         })
     }

@@ -3,6 +3,7 @@
 
 use crate::core::ledger::events::RecordEvent;
 use crate::core::records::app_rows::{AppRow, Cell};
+use crate::core::records::trace;
 use crate::core::reference::json::Object;
 
 /// What the relay needs to know to turn rows into events.
@@ -42,6 +43,8 @@ impl AppRow {
             ("target", "target", &self.target),
             ("source", "source", &self.source),
             ("eventId", "event_id", &self.event_id),
+            ("traceparent", "traceparent", &self.traceparent),
+            ("tracestate", "tracestate", &self.tracestate),
         ] {
             if let Some(value) = text(column, cell)?.filter(|v| !v.is_empty()) {
                 object.insert(key.to_owned(), value.into());
@@ -83,8 +86,18 @@ impl AppRow {
             object.insert("payload".to_owned(), payload);
         }
         object.insert("createdAt".to_owned(), self.created_at.into());
-        RecordEvent::from_json(&object, conversion.default_source.as_deref())
-            .map_err(|e| e.to_string())
+        let request = RecordEvent::from_json(&object, conversion.default_source.as_deref())
+            .map_err(|e| e.to_string())?;
+        // Checked here, not when the event is recorded: a row with a
+        // malformed context is set aside alone, as `event record` refuses it.
+        if let Some(traceparent) = &request.traceparent {
+            let coded = |e: crate::core::records::error::Error| format!("{}: {e}", e.code());
+            trace::check_traceparent(traceparent).map_err(coded)?;
+            if let Some(tracestate) = &request.tracestate {
+                trace::check_tracestate(tracestate).map_err(coded)?;
+            }
+        }
+        Ok(request)
     }
 }
 
@@ -103,6 +116,8 @@ mod tests {
             payload,
             event_id: Cell::Null,
             created_at: 1_000,
+            traceparent: Cell::Null,
+            tracestate: Cell::Null,
         }
     }
 
@@ -153,6 +168,24 @@ mod tests {
         numeric_id.event_id = Cell::Integer(7);
         let error = numeric_id.to_request(&c).unwrap_err();
         assert_eq!(error, "event_id must be text, not an integer");
+        let mut torn = row(Cell::Null);
+        torn.traceparent = Cell::Text("00-not-a-context".into());
+        let error = torn.to_request(&c).unwrap_err();
+        assert!(error.starts_with("invalid:traceparent: "), "{error}");
+    }
+
+    #[test]
+    fn a_row_carries_its_trace_context_to_the_event() {
+        let mut traced = row(Cell::Null);
+        traced.traceparent =
+            Cell::Text("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".into());
+        traced.tracestate = Cell::Text("shop=1".into());
+        let req = traced.to_request(&conversion()).unwrap();
+        assert_eq!(
+            req.traceparent.as_deref(),
+            Some("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+        );
+        assert_eq!(req.tracestate.as_deref(), Some("shop=1"));
     }
 
     #[test]

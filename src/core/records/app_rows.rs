@@ -106,6 +106,33 @@ pub struct AppRow {
     pub payload: Cell,
     pub event_id: Cell,
     pub created_at: i64,
+    /// W3C trace context the application wrote with the row; `Null` from
+    /// a table made before these columns (see [`FoundTable`]).
+    pub traceparent: Cell,
+    pub tracestate: Cell,
+}
+
+/// An application's table as the relay found it: its name (with the
+/// schema its session found it in, on PostgreSQL) and whether it and its
+/// rejected table have the trace context columns. A table made before
+/// they existed is read as it is, its rows with no trace context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundTable {
+    pub name: TableName,
+    pub traced: bool,
+    pub rejected_traced: bool,
+}
+
+impl FoundTable {
+    /// The columns the relay reads, in [`AppRow`] order: the trace
+    /// context as nulls from a table without it.
+    pub fn columns(&self) -> &'static str {
+        if self.traced {
+            "seq, type, subject, source, target, payload, event_id, created_at, traceparent, tracestate"
+        } else {
+            "seq, type, subject, source, target, payload, event_id, created_at, CAST(NULL AS TEXT), CAST(NULL AS TEXT)"
+        }
+    }
 }
 
 /// A row the outbox refused, and why: moved to the rejected table.

@@ -76,4 +76,9 @@ pub struct RejectedRow {
     pub created_at: Option<i64>,
     pub error: String,
     pub rejected_at: i64,
+    /// Shown only when the row had trace context.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub traceparent: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracestate: Option<String>,
 }

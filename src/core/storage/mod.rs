@@ -7,7 +7,7 @@ pub mod app_table;
 pub mod healths;
 pub mod lanes;
 
-use crate::core::records::app_rows::{AppRow, Rejected, TableName};
+use crate::core::records::app_rows::{AppRow, FoundTable, Rejected};
 use crate::core::records::error::Result;
 use crate::core::records::model::{
     Delivery, DeliveryStatus, Event, EventStatus, Secret, Stage, Subscription, SubscriptionStatus,
@@ -473,7 +473,7 @@ pub trait Tx: Lanes + Healths {
     /// table from its own transaction.
     fn take_app_rows(
         &mut self,
-        _table: &TableName,
+        _table: &FoundTable,
         _limit: i64,
         _first: usize,
     ) -> Result<Option<Vec<AppRow>>> {
@@ -488,13 +488,16 @@ pub trait Tx: Lanes + Healths {
     /// transaction (after [`Tx::take_app_rows`] answered them).
     fn put_rejected_rows(
         &mut self,
-        table: &TableName,
+        table: &FoundTable,
         _rows: &[Rejected],
         _now: i64,
     ) -> Result<()> {
         Err(crate::core::records::error::Error::input(
             "invalid:relay",
-            format!("this outbox cannot reach the table {table} in its own transaction"),
+            format!(
+                "this outbox cannot reach the table {} in its own transaction",
+                table.name
+            ),
         ))
     }
 }

@@ -4,15 +4,13 @@
 //! refused inside the outbox's own transaction when it is the same one.
 
 use super::pg_error;
-use crate::core::records::app_rows::{AppRow, Cell, Rejected, TableName};
+use crate::core::records::app_rows::{AppRow, Cell, FoundTable, Rejected, TableName};
 use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::storage::app_table::{AppTable, RejectedRow, TableStatus};
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, NoTls, Row};
 use std::time::Duration;
 
-/// The columns the relay reads, in [`AppRow`] order.
-const COLUMNS: &str = "seq, type, subject, source, target, payload, event_id, created_at";
 /// The first key of the relay's advisory locks; the second is the table's oid.
 const LOCK_SPACE: i32 = 7_329_509;
 
@@ -39,7 +37,9 @@ pub fn schema(table: &TableName) -> String {
     target     text,
     payload    jsonb,
     event_id   text,
-    created_at bigint NOT NULL DEFAULT floor(extract(epoch FROM now()))::bigint
+    created_at bigint NOT NULL DEFAULT floor(extract(epoch FROM now()))::bigint,
+    traceparent text,
+    tracestate  text
 );
 CREATE TABLE IF NOT EXISTS {r} (
     seq         bigint PRIMARY KEY,
@@ -51,7 +51,9 @@ CREATE TABLE IF NOT EXISTS {r} (
     event_id    text,
     created_at  bigint,
     error       text NOT NULL,
-    rejected_at bigint NOT NULL
+    rejected_at bigint NOT NULL,
+    traceparent text,
+    tracestate  text
 );
 CREATE OR REPLACE FUNCTION {f}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -76,11 +78,30 @@ pub fn connect(url: &str) -> Result<Client> {
         .map_err(|e| pg_error(&e, "cannot connect to the application's database"))
 }
 
-/// `relay init`: creates the tables and the trigger.
+/// `relay init`: creates the tables and the trigger, and gives tables
+/// made before trace context its columns.
 pub fn init(url: &str, table: &TableName) -> Result<()> {
+    let (t, r) = (table.sql(), table.rejected().sql());
+    let columns =
+        "ADD COLUMN IF NOT EXISTS traceparent text, ADD COLUMN IF NOT EXISTS tracestate text";
     connect(url)?
-        .batch_execute(&schema(table))
+        .batch_execute(&format!(
+            "{}ALTER TABLE {t} {columns};\nALTER TABLE {r} {columns};\n",
+            schema(table)
+        ))
         .map_err(|e| pg_error(&e, &format!("cannot create {table}")))
+}
+
+/// Whether the table named has both trace context columns.
+fn traced(client: &mut Client, table: &TableName) -> Result<bool> {
+    client
+        .query_one(
+            "SELECT count(*) = 2 FROM pg_attribute WHERE attrelid = to_regclass($1) \
+             AND attname IN ('traceparent', 'tracestate') AND NOT attisdropped",
+            &[&table.sql()],
+        )
+        .map(|row| row.get(0))
+        .map_err(|e| pg_error(&e, &format!("cannot read the columns of {table}")))
 }
 
 /// Whether two URLs name the same database of the same server (a
@@ -116,6 +137,8 @@ fn cells(row: &Row) -> Result<AppRow> {
         payload,
         event_id: text(6),
         created_at: row.get(7),
+        traceparent: text(8),
+        tracestate: text(9),
     })
 }
 
@@ -149,21 +172,21 @@ fn text_of(cell: &Cell) -> Option<String> {
 /// past its `work_mem`), so a large backlog never sits in this process.
 pub(super) fn take(
     tx: &mut postgres::Transaction<'_>,
-    table: &TableName,
+    table: &FoundTable,
     limit: i64,
 ) -> Result<postgres::Portal> {
-    let t = table.sql();
+    let (t, columns) = (table.name.sql(), table.columns());
     // The keys are read first (an init plan, once) and the rows deleted
     // through the key's index: without table statistics (autovacuum off,
     // a table just filled) a join of the two could scan the table per key.
     let sql = format!(
         "WITH taken AS (DELETE FROM {t} \
            WHERE seq = ANY(ARRAY(SELECT seq FROM {t} ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)) \
-           RETURNING {COLUMNS}) \
-         SELECT {COLUMNS} FROM taken ORDER BY seq"
+           RETURNING {columns}) \
+         SELECT {columns} FROM taken ORDER BY seq"
     );
     tx.bind(sql.as_str(), &[&limit])
-        .map_err(|e| pg_error(&e, &format!("cannot take rows from {table}")))
+        .map_err(|e| pg_error(&e, &format!("cannot take rows from {}", table.name)))
 }
 
 /// Up to `max` more rows of a portal [`take`] made.
@@ -182,38 +205,58 @@ pub(super) fn more(
 /// Inserts refused rows into the rejected table beside `table`.
 pub(super) fn reject(
     client: &mut impl GenericClient,
-    table: &TableName,
+    table: &FoundTable,
     rejected: &[Rejected],
     now: i64,
 ) -> Result<()> {
     if rejected.is_empty() {
         return Ok(());
     }
+    let traced = table.rejected_traced;
     let sql = format!(
-        "INSERT INTO {} ({COLUMNS}, error, rejected_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+        "INSERT INTO {} (seq, type, subject, source, target, payload, event_id, created_at, error, rejected_at{}) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10{}) \
          ON CONFLICT (seq) DO UPDATE SET error = excluded.error, rejected_at = excluded.rejected_at",
-        table.rejected().sql()
+        table.name.rejected().sql(),
+        if traced {
+            ", traceparent, tracestate"
+        } else {
+            ""
+        },
+        if traced { ", $11, $12" } else { "" },
     );
     let statement = client
         .prepare(&sql)
         .map_err(|e| pg_error(&e, "cannot prepare the rejected rows' insert"))?;
     for Rejected { row, error } in rejected {
+        let texts = [
+            text_of(&row.event_type),
+            text_of(&row.subject),
+            text_of(&row.source),
+            text_of(&row.target),
+            text_of(&row.event_id),
+            text_of(&row.traceparent),
+            text_of(&row.tracestate),
+        ];
+        let payload = json_of(&row.payload);
+        let mut params: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
+            &row.seq,
+            &texts[0],
+            &texts[1],
+            &texts[2],
+            &texts[3],
+            &payload,
+            &texts[4],
+            &row.created_at,
+            error,
+            &now,
+        ];
+        if traced {
+            params.push(&texts[5]);
+            params.push(&texts[6]);
+        }
         client
-            .execute(
-                &statement,
-                &[
-                    &row.seq,
-                    &text_of(&row.event_type),
-                    &text_of(&row.subject),
-                    &text_of(&row.source),
-                    &text_of(&row.target),
-                    &json_of(&row.payload),
-                    &text_of(&row.event_id),
-                    &row.created_at,
-                    error,
-                    &now,
-                ],
-            )
+            .execute(&statement, &params)
             .map_err(|e| pg_error(&e, &format!("cannot keep rejected row {}", row.seq)))?;
     }
     Ok(())
@@ -224,7 +267,7 @@ pub(super) fn reject(
 /// database than the outbox's.
 pub struct PgAppTable {
     client: Client,
-    table: TableName,
+    table: FoundTable,
     /// The table's oid: the second key of the relay's advisory lock.
     oid: i32,
     held: bool,
@@ -251,12 +294,18 @@ impl PgAppTable {
         };
         let oid: i64 = found.get(0);
         let schema: String = found.get(1);
+        let name = TableName {
+            schema: Some(schema),
+            name: table.name.clone(),
+        };
+        let table = FoundTable {
+            traced: traced(&mut client, &name)?,
+            rejected_traced: traced(&mut client, &name.rejected())?,
+            name,
+        };
         Ok(PgAppTable {
             client,
-            table: TableName {
-                schema: Some(schema),
-                name: table.name.clone(),
-            },
+            table,
             oid: (oid % i64::from(i32::MAX)) as i32,
             held: false,
             listening: false,
@@ -265,7 +314,7 @@ impl PgAppTable {
 
     /// The table with the schema its session found it in: how the outbox's
     /// own session names it in the same-database mode.
-    pub fn qualified(&self) -> &TableName {
+    pub fn qualified(&self) -> &FoundTable {
         &self.table
     }
 
@@ -296,8 +345,9 @@ impl AppTable for PgAppTable {
         each: &mut dyn FnMut(AppRow) -> Result<()>,
     ) -> Result<()> {
         let sql = format!(
-            "SELECT {COLUMNS} FROM {} ORDER BY seq LIMIT $1",
-            self.table.sql()
+            "SELECT {} FROM {} ORDER BY seq LIMIT $1",
+            self.table.columns(),
+            self.table.name.sql()
         );
         let read = |e: postgres::Error| pg_error(&e, "cannot read the application's table");
         let mut rows = self.client.query_raw(&sql, [&limit]).map_err(read)?;
@@ -317,10 +367,15 @@ impl AppTable for PgAppTable {
         let mut seqs: Vec<i64> = relayed.to_vec();
         seqs.extend(rejected.iter().map(|r| r.row.seq));
         tx.execute(
-            &format!("DELETE FROM {} WHERE seq = ANY($1)", table.sql()),
+            &format!("DELETE FROM {} WHERE seq = ANY($1)", table.name.sql()),
             &[&seqs],
         )
-        .map_err(|e| pg_error(&e, &format!("cannot delete relayed rows from {table}")))?;
+        .map_err(|e| {
+            pg_error(
+                &e,
+                &format!("cannot delete relayed rows from {}", table.name),
+            )
+        })?;
         tx.commit()
             .map_err(|e| pg_error(&e, "cannot commit the relayed rows' deletion"))
     }
@@ -328,7 +383,7 @@ impl AppTable for PgAppTable {
     fn wait(&mut self, timeout: Duration) -> Result<bool> {
         if !self.listening {
             self.client
-                .batch_execute(&format!("LISTEN \"{}\"", channel(&self.table)))
+                .batch_execute(&format!("LISTEN \"{}\"", channel(&self.table.name)))
                 .map_err(self.sql_error("cannot listen for new rows"))?;
             self.listening = true;
         }
@@ -356,7 +411,7 @@ impl AppTable for PgAppTable {
     }
 
     fn status(&mut self) -> Result<TableStatus> {
-        let t = self.table.sql();
+        let t = self.table.name.sql();
         let row = self
             .client
             .query_one(
@@ -364,7 +419,7 @@ impl AppTable for PgAppTable {
                     "SELECT count(*), (SELECT created_at FROM {t} ORDER BY seq LIMIT 1), \
                      to_regclass($1) IS NOT NULL FROM {t}"
                 ),
-                &[&self.table.rejected().sql()],
+                &[&self.table.name.rejected().sql()],
             )
             .map_err(self.sql_error("cannot count the waiting rows"))?;
         let (waiting, oldest, has_rejected): (i64, Option<i64>, bool) =
@@ -372,7 +427,7 @@ impl AppTable for PgAppTable {
         let rejected: i64 = if has_rejected {
             self.client
                 .query_one(
-                    &format!("SELECT count(*) FROM {}", self.table.rejected().sql()),
+                    &format!("SELECT count(*) FROM {}", self.table.name.rejected().sql()),
                     &[],
                 )
                 .map_err(self.sql_error("cannot count the rejected rows"))?

@@ -19,7 +19,7 @@ use super::ledger;
 use super::pg_error;
 use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
 use crate::core::ledger::subscriptions::type_keys;
-use crate::core::records::app_rows::{AppRow, Rejected, TableName};
+use crate::core::records::app_rows::{AppRow, FoundTable, Rejected};
 use crate::core::records::error::Result;
 use crate::core::records::model::Tally;
 use crate::core::records::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
@@ -515,7 +515,7 @@ impl Tx for PostgresTx<'_> {
 
     fn take_app_rows(
         &mut self,
-        table: &TableName,
+        table: &FoundTable,
         limit: i64,
         first: usize,
     ) -> Result<Option<Vec<AppRow>>> {
@@ -537,7 +537,7 @@ impl Tx for PostgresTx<'_> {
         Ok(rows)
     }
 
-    fn put_rejected_rows(&mut self, table: &TableName, rows: &[Rejected], now: i64) -> Result<()> {
+    fn put_rejected_rows(&mut self, table: &FoundTable, rows: &[Rejected], now: i64) -> Result<()> {
         super::app_table::reject(&mut self.tx, table, rows, now)
     }
 }

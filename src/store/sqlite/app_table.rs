@@ -5,7 +5,7 @@
 //! beside it, not a table in it.
 
 use super::sql_error;
-use crate::core::records::app_rows::{AppRow, Cell, Rejected, TableName};
+use crate::core::records::app_rows::{AppRow, Cell, FoundTable, Rejected, TableName};
 use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::storage::app_table::{AppTable, RejectedRow, TableStatus};
 use rusqlite::types::ValueRef;
@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 /// the application is seen within this, at the cost of one cheap read.
 const WATCH_EVERY: Duration = Duration::from_millis(5);
 
-/// The columns the relay reads, in [`AppRow`] order.
-const COLUMNS: &str = "seq, type, subject, source, target, payload, event_id, created_at";
+/// The columns a table made before trace context lacks, and their type.
+const TRACE_COLUMNS: [&str; 2] = ["traceparent", "tracestate"];
 
 /// The DDL of the table and its rejected table: no index but the key, so an
 /// insert costs the application as little as a row can. Run again, it
@@ -34,7 +34,9 @@ pub fn schema(table: &TableName) -> String {
     target     TEXT,
     payload    TEXT,
     event_id   TEXT,
-    created_at INTEGER NOT NULL DEFAULT (CAST(strftime('%s', 'now') AS INTEGER))
+    created_at INTEGER NOT NULL DEFAULT (CAST(strftime('%s', 'now') AS INTEGER)),
+    traceparent TEXT,
+    tracestate  TEXT
 );
 CREATE TABLE IF NOT EXISTS {r} (
     seq         INTEGER PRIMARY KEY,
@@ -46,7 +48,9 @@ CREATE TABLE IF NOT EXISTS {r} (
     event_id    TEXT,
     created_at  INTEGER,
     error       TEXT NOT NULL,
-    rejected_at INTEGER NOT NULL
+    rejected_at INTEGER NOT NULL,
+    traceparent TEXT,
+    tracestate  TEXT
 );
 "
     )
@@ -56,7 +60,7 @@ CREATE TABLE IF NOT EXISTS {r} (
 pub struct SqliteAppTable {
     conn: Connection,
     path: PathBuf,
-    table: TableName,
+    table: FoundTable,
     /// The relay's lock, held while this is open.
     lock: Option<std::fs::File>,
     /// `PRAGMA data_version` when last looked at.
@@ -89,7 +93,9 @@ fn open(path: &Path, create: bool) -> Result<Connection> {
 }
 
 /// `relay init`: creates the tables in the application's file, and the
-/// file itself only when asked to (`create`).
+/// file itself only when asked to (`create`); tables made before trace
+/// context get its columns (SQLite has no `ADD COLUMN IF NOT EXISTS`, so
+/// this is not in [`schema`]).
 pub fn init(path: &Path, table: &TableName, create: bool) -> Result<()> {
     if table.schema.is_some() {
         return Err(Error::input(
@@ -97,18 +103,54 @@ pub fn init(path: &Path, table: &TableName, create: bool) -> Result<()> {
             format!("--table {table}: SQLite has no schemas; give a plain name"),
         ));
     }
-    open(path, create)?
-        .execute_batch(&schema(table))
-        .map_err(|e| sql_error(&e))
+    let conn = open(path, create)?;
+    conn.execute_batch(&schema(table))
+        .map_err(|e| sql_error(&e))?;
+    for name in [table.clone(), table.rejected()] {
+        for column in TRACE_COLUMNS {
+            if !has_column(&conn, &name, column)? {
+                conn.execute_batch(&format!(
+                    "ALTER TABLE {} ADD COLUMN {column} TEXT",
+                    name.sql()
+                ))
+                .map_err(|e| sql_error(&e))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `table` exists with `column`.
+fn has_column(conn: &Connection, table: &TableName, column: &str) -> Result<bool> {
+    conn.query_row(
+        "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
+        [&table.name, column],
+        |row| row.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+    .map_err(|e| sql_error(&e))
 }
 
 impl SqliteAppTable {
     pub fn open(path: &Path, table: &TableName) -> Result<Self> {
         let conn = open(path, false)?;
+        let traced = |name: &TableName| -> Result<bool> {
+            for column in TRACE_COLUMNS {
+                if !has_column(&conn, name, column)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        };
+        let found = FoundTable {
+            name: table.clone(),
+            traced: traced(table)?,
+            rejected_traced: traced(&table.rejected())?,
+        };
         let mut this = SqliteAppTable {
             conn,
             path: path.to_owned(),
-            table: table.clone(),
+            table: found,
             lock: None,
             version: 0,
         };
@@ -143,7 +185,7 @@ impl SqliteAppTable {
     /// The lock file: one per table, beside the application's file.
     fn lock_path(&self) -> PathBuf {
         let mut name = self.path.file_name().unwrap_or_default().to_owned();
-        name.push(format!(".outbox-relay-{}.lock", self.table.name));
+        name.push(format!(".outbox-relay-{}.lock", self.table.name.name));
         self.path.with_file_name(name)
     }
 
@@ -204,8 +246,9 @@ impl AppTable for SqliteAppTable {
         each: &mut dyn FnMut(AppRow) -> Result<()>,
     ) -> Result<()> {
         let sql = format!(
-            "SELECT {COLUMNS} FROM {} ORDER BY seq LIMIT ?1",
-            self.table.sql()
+            "SELECT {} FROM {} ORDER BY seq LIMIT ?1",
+            self.table.columns(),
+            self.table.name.sql()
         );
         let mut statement = self.conn.prepare_cached(&sql).map_err(|e| sql_error(&e))?;
         let mut rows = statement.query([limit]).map_err(|e| sql_error(&e))?;
@@ -224,6 +267,8 @@ impl AppTable for SqliteAppTable {
                     ValueRef::Real(x) => x as i64,
                     _ => 0,
                 },
+                traceparent: read(8)?,
+                tracestate: read(9)?,
             })?;
         }
         Ok(())
@@ -235,14 +280,21 @@ impl AppTable for SqliteAppTable {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
             .map_err(|e| sql_error(&e))?;
         {
+            let traced = self.table.rejected_traced;
             let mut reject = tx
                 .prepare_cached(&format!(
-                    "INSERT OR REPLACE INTO {} ({COLUMNS}, error, rejected_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                    self.table.rejected().sql()
+                    "INSERT OR REPLACE INTO {} (seq, type, subject, source, target, payload, event_id, created_at, error, rejected_at{}) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10{})",
+                    self.table.name.rejected().sql(),
+                    if traced { ", traceparent, tracestate" } else { "" },
+                    if traced { ", ?11, ?12" } else { "" },
                 ))
                 .map_err(|e| sql_error(&e))?;
             let mut delete = tx
-                .prepare_cached(&format!("DELETE FROM {} WHERE seq = ?1", self.table.sql()))
+                .prepare_cached(&format!(
+                    "DELETE FROM {} WHERE seq = ?1",
+                    self.table.name.sql()
+                ))
                 .map_err(|e| sql_error(&e))?;
             for Rejected { row, error } in rejected {
                 let cells = [
@@ -258,6 +310,9 @@ impl AppTable for SqliteAppTable {
                 values.push(row.created_at.into());
                 values.push(error.clone().into());
                 values.push(now.into());
+                if traced {
+                    values.extend([&row.traceparent, &row.tracestate].into_iter().map(value));
+                }
                 reject
                     .execute(params_from_iter(values))
                     .map_err(|e| sql_error(&e))?;
@@ -304,7 +359,7 @@ impl AppTable for SqliteAppTable {
             .query_row(
                 &format!(
                     "SELECT count(*), (SELECT created_at FROM {t} ORDER BY seq LIMIT 1) FROM {t}",
-                    t = self.table.sql()
+                    t = self.table.name.sql()
                 ),
                 [],
                 |row| Ok((row.get(0)?, row.get(1)?)),
@@ -314,7 +369,7 @@ impl AppTable for SqliteAppTable {
             .conn
             .query_row(
                 "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
-                [&self.table.rejected().name],
+                [&self.table.name.rejected().name],
                 |row| row.get(0),
             )
             .map_err(|e| sql_error(&e))?;
@@ -323,7 +378,7 @@ impl AppTable for SqliteAppTable {
         } else {
             self.conn
                 .query_row(
-                    &format!("SELECT count(*) FROM {}", self.table.rejected().sql()),
+                    &format!("SELECT count(*) FROM {}", self.table.name.rejected().sql()),
                     [],
                     |row| row.get(0),
                 )
