@@ -14,7 +14,10 @@ into the HTTP binding's headers and body as the protocol binding maps them
 (`ce-` headers, AMQP's `cloudEvents:` properties, MQTT 5 user properties
 and Redis fields by name), parses it with `cloudevents.http.from_http`,
 and fails unless every event arrived once, with its id, type, source,
-subject and payload, in recording order per subject.
+subject and payload, in recording order per subject, and with the trace
+context it was recorded with under a span of the attempt's own: the
+CloudEvent's `traceparent` attribute and, where the protocol has headers,
+the same value as a plain `traceparent` header.
 
 The brokers are the ones on their standard ports on 127.0.0.1; without
 them (OUTBOX_TEST_BROKERS unset and nothing listening) the check is
@@ -45,6 +48,8 @@ LIBRARIES = [
 PORTS = {"nats": 4222, "amqp": 5672, "mqtt": 1883, "redis": 6379}
 SUBJECTS = ["s0", "s1", "s2"]
 PER_SUBJECT = 4
+TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
+RECORDED_SPAN = "00f067aa0ba902b7"
 
 
 def listening(port):
@@ -117,6 +122,7 @@ class Outbox:
                 lines.append(json.dumps({
                     "type": "order.paid", "subject": subject, "source": "shop",
                     "payload": {"subject": subject, "n": n, "text": "grüße"},
+                    "traceparent": f"00-{TRACE_ID}-{RECORDED_SPAN}-01",
                 }))
         answers = self.run("event", "record", "--batch", "-", stdin="\n".join(lines) + "\n")
         events = [a["event"] for a in answers]
@@ -129,14 +135,19 @@ class Outbox:
 
 
 def check_events(recorded, messages):
-    """Parses each (headers, body) with the CloudEvents SDK and compares."""
+    """Parses each (headers, body, plain traceparent header or None) with
+    the CloudEvents SDK and compares."""
     from cloudevents.http import from_http
 
     assert len(messages) == len(recorded), f"{len(messages)} messages for {len(recorded)} events"
     by_id = {event_id: (subject, payload) for event_id, subject, payload in recorded}
     seen = {}
-    for headers, body in messages:
+    for headers, body, plain_trace in messages:
         event = from_http(headers, body)
+        version, trace_id, span, flags = event["traceparent"].split("-")
+        assert (version, trace_id, flags) == ("00", TRACE_ID, "01"), event["traceparent"]
+        assert span not in (RECORDED_SPAN, "0" * 16) and len(span) == 16, event["traceparent"]
+        assert plain_trace in (None, event["traceparent"]), (plain_trace, event["traceparent"])
         event_id = event["id"]
         assert event_id in by_id, f"unknown id {event_id}"
         assert event_id not in seen, f"{event_id} arrived twice"
@@ -188,7 +199,7 @@ def nats(outbox, mode):
             msg_id = headers.pop("Nats-Msg-Id")
             event_id = headers["ce-id"] if mode == "binary" else json.loads(message.data)["id"]
             assert msg_id == event_id, (msg_id, event_id)
-            messages.append((headers, message.data))
+            messages.append((headers, message.data, headers.pop("traceparent")))
         await js.delete_stream(name)
         await client.close()
         return messages
@@ -221,7 +232,11 @@ def amqp(outbox, mode):
         if method is None:
             break
         headers = {"content-type": properties.content_type}
+        plain = {}
         for name, value in (properties.headers or {}).items():
+            if name in ("traceparent", "tracestate"):
+                plain[name] = value.decode() if isinstance(value, bytes) else value
+                continue
             # The AMQP binding's `cloudEvents:` prefix, as the HTTP
             # binding's `ce-`.
             assert name.startswith("cloudEvents:"), name
@@ -229,7 +244,7 @@ def amqp(outbox, mode):
         assert properties.delivery_mode == 2, "not persistent"
         ids = [headers.get("ce-id")] if mode == "binary" else [json.loads(body)["id"]]
         assert properties.message_id == ids[0], (properties.message_id, ids)
-        messages.append((headers, body))
+        messages.append((headers, body, plain["traceparent"]))
     channel.queue_delete(queue=key)
     connection.close()
     return check_events(recorded, messages)
@@ -250,17 +265,22 @@ def mqtt(outbox, mode, version):
 
     def on_message(_client, _userdata, message):
         headers = {}
+        plain = None
         properties = message.properties
         if properties is not None:
             for name, value in getattr(properties, "UserProperty", []) or []:
                 headers["ce-" + name] = value
+                if name == "traceparent":
+                    plain = value
             if getattr(properties, "ContentType", None):
                 headers["content-type"] = properties.ContentType
         if "content-type" not in headers:
             # MQTT 3.1.1 carries no content type: its messages are
             # structured CloudEvents, as the binding says.
             headers["content-type"] = "application/cloudevents+json"
-        arrived.append((headers, message.payload))
+        if version == "5":
+            assert plain is not None, "an MQTT 5 message without a traceparent user property"
+        arrived.append((headers, message.payload, plain))
 
     client.on_message = on_message
     client.connect("127.0.0.1", 1883)
@@ -298,13 +318,14 @@ def redis_streams(outbox, mode):
     for _entry_id, fields in connection.xrange(stream):
         fields = {k.decode(): v for k, v in fields.items()}
         body = fields.pop("data")
+        plain = fields["traceparent"].decode()
         if mode == "binary":
             headers = {"content-type": fields.pop("datacontenttype").decode()}
             headers.update({"ce-" + k: v.decode() for k, v in fields.items()})
         else:
             headers = {"content-type": fields["content-type"].decode()}
             assert fields["id"].decode() == json.loads(body)["id"]
-        messages.append((headers, body))
+        messages.append((headers, body, plain))
     connection.delete(stream)
     return check_events(recorded, messages)
 
@@ -315,7 +336,8 @@ def webhook(outbox, mode):
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self):
             body = self.rfile.read(int(self.headers["content-length"]))
-            arrived.append(({k.lower(): v for k, v in self.headers.items()}, body))
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            arrived.append((headers, body, headers["traceparent"]))
             assert self.headers["webhook-signature"].startswith("v1,")
             self.send_response(204)
             self.end_headers()

@@ -3,7 +3,8 @@
 //! broker's `basic.ack` arrives. A message no queue is bound for comes back
 //! (`basic.return`) and fails the attempt naming exchange and key; a
 //! `basic.nack` fails it too. The CloudEvent's attributes travel as
-//! `cloudEvents:`-prefixed headers, its id as `message_id` as well.
+//! `cloudEvents:`-prefixed headers, its id as `message_id` as well, and
+//! its trace context as plain `traceparent`/`tracestate` headers too.
 
 use super::{Ack, Broker, Message, Refused};
 use crate::core::settings::endpoint::BrokerEndpoint;
@@ -97,6 +98,12 @@ impl Broker for Amqp {
             headers.insert(
                 ShortString::from(format!("cloudEvents:{name}")),
                 AMQPValue::LongString(LongString::from(value.as_str())),
+            );
+        }
+        for (name, value) in message.trace_context() {
+            headers.insert(
+                ShortString::from(name),
+                AMQPValue::LongString(LongString::from(value)),
             );
         }
         let properties = BasicProperties::default()

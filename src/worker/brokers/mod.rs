@@ -55,6 +55,15 @@ impl Message<'_> {
     pub fn binary(&self) -> bool {
         self.endpoint.envelope == Envelope::Binary
     }
+
+    /// W3C trace context as plain `traceparent`/`tracestate` headers, in
+    /// either mode: what tracing instrumentation of a broker's consumers
+    /// reads, beside the CloudEvent's own attribute of the same value.
+    pub fn trace_context(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        ["traceparent", "tracestate"]
+            .into_iter()
+            .filter_map(|name| self.event.attribute(name).map(|value| (name, value)))
+    }
 }
 
 /// Why a publish did not end in the broker's acknowledgement.

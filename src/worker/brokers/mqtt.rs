@@ -2,8 +2,9 @@
 //! PUBACK (QoS 1, the default) or PUBCOMP (QoS 2); at QoS 0, only when
 //! asked for, as soon as it is written (fire and forget). MQTT 5 carries
 //! the CloudEvent's attributes as user properties by name and the event's
-//! id as correlation data; MQTT 3.1.1 has no headers, so its messages are
-//! structured CloudEvents.
+//! id as correlation data, and `traceparent` as a user property in either
+//! mode; MQTT 3.1.1 has no headers, so its messages are structured
+//! CloudEvents.
 //!
 //! The client numbers its publishes itself; their acknowledgements are
 //! matched to the deliveries waiting for them by the order the client
@@ -290,10 +291,14 @@ impl Broker for Mqtt {
                     let properties = PublishProperties {
                         content_type: Some(message.content_type.to_owned()),
                         correlation_data: Some(message.id.as_bytes().to_vec().into()),
+                        // In binary mode the CloudEvent's `traceparent` is
+                        // already a user property of that name.
                         user_properties: message
                             .attributes()
                             .iter()
-                            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+                            .map(|(name, value)| (*name, value.as_str()))
+                            .chain(message.trace_context().filter(|_| !message.binary()))
+                            .map(|(name, value)| (name.to_owned(), value.to_owned()))
                             .collect(),
                         ..PublishProperties::default()
                     };

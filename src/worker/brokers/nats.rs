@@ -53,6 +53,9 @@ impl Broker for Nats {
         for (name, value) in message.attributes() {
             headers.insert(format!("ce-{name}"), value.as_str());
         }
+        for (name, value) in message.trace_context() {
+            headers.insert(name, value);
+        }
         let subject = message.name.clone();
         let refused = |e: async_nats::jetstream::context::PublishError| match e.kind() {
             PublishErrorKind::StreamNotFound => Refused::Failed {

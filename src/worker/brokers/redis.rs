@@ -83,6 +83,10 @@ impl Broker for Redis {
                 .arg(message.id)
                 .arg("content-type")
                 .arg(message.content_type);
+            // In binary mode they are among the attributes, by name.
+            for (name, value) in message.trace_context() {
+                command.arg(name).arg(value);
+            }
         }
         command.arg("data").arg(&message.body);
         let mut connection = self.connection.clone();
