@@ -92,3 +92,36 @@ fn rooms_use_only_the_rooms_below_them() {
     }
     assert!(checked > 100, "only {checked} uses read");
 }
+
+/// The OpenTelemetry export knows the core's records and errors, and
+/// nothing of the worker, the relay or the SQL that use it; the core
+/// knows nothing of it.
+#[test]
+fn the_telemetry_room_is_below_its_users_and_beside_the_core() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src.join("telemetry"), &mut files);
+    assert!(!files.is_empty());
+    for file in &files {
+        let code = code(&std::fs::read_to_string(file).unwrap());
+        for above in [
+            "crate::worker",
+            "crate::relay",
+            "crate::store",
+            "crate::cli",
+            "crate::lifecycle",
+        ] {
+            assert!(!code.contains(above), "{} uses {above}", file.display());
+        }
+    }
+    let mut core = Vec::new();
+    sources(&src.join("core"), &mut core);
+    for file in core {
+        let code = code(&std::fs::read_to_string(&file).unwrap());
+        assert!(
+            !code.contains("telemetry::") && !code.contains("opentelemetry"),
+            "{} reaches the OpenTelemetry export",
+            file.display()
+        );
+    }
+}

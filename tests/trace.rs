@@ -187,3 +187,69 @@ fn every_sender_carries_it_on(db: Db) {
     let sent = std::fs::read_to_string(handled.path()).unwrap();
     a_child(sent.trim());
 }
+
+test_on_both!(
+    a_collector_down_costs_spans_not_deliveries,
+    "trace_otlp_down"
+);
+fn a_collector_down_costs_spans_not_deliveries(db: Db) {
+    let receiver = Receiver::start(answer);
+    let endpoint = format!("{}/hook", receiver.url);
+    db.sub(&[
+        "--types",
+        "order.*",
+        "--transport",
+        "webhook",
+        "--endpoint",
+        &endpoint,
+    ]);
+    for n in 0..5 {
+        let subject = format!("o-{n}");
+        db.json(
+            NOW,
+            &[
+                "event",
+                "record",
+                "--type",
+                "order.paid",
+                "--subject",
+                &subject,
+                "--traceparent",
+                GIVEN,
+            ],
+        );
+    }
+    let dropped = || -> Option<String> {
+        let metrics = db.text(NOW, &["stats", "--format", "prometheus"]);
+        metrics
+            .lines()
+            .find(|l| l.starts_with("outbox_spans_dropped_total "))
+            .map(str::to_owned)
+    };
+    // Nothing is exported, nor counted, unless the environment asks.
+    assert_eq!(dropped(), None);
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let collector = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let out = db
+        .cmd(NOW, &["work", "--drain", "--timeout", "5s"])
+        .env_remove("OUTBOX_NOW")
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &collector)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(receiver.requests().len(), 5, "every delivery went out");
+    assert_eq!(dropped().as_deref(), Some("outbox_spans_dropped_total 5"));
+    // Only OTLP/HTTP with protobuf is spoken: another protocol is refused
+    // before anything is claimed.
+    let out = db
+        .cmd(NOW, &["work", "--drain", "--json"])
+        .env("OTEL_EXPORTER_OTLP_ENDPOINT", &collector)
+        .env("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let refused: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(refused["error"], "invalid:otlpProtocol");
+}

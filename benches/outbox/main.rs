@@ -39,6 +39,7 @@ mod pruning;
 mod relaying;
 mod setup;
 mod sqlite_floor;
+mod tracing;
 mod working;
 
 use baselines::Replay;
@@ -570,6 +571,9 @@ fn main() {
     }
     figures.extend(relaying::relaying(&bench, wanted));
     figures.extend(protecting::protecting(&bench, wanted));
+    if wanted("23") {
+        figures.extend(tracing::tracing(&bench));
+    }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
     );

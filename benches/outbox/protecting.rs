@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 /// What the receiver saw.
 #[derive(Default)]
-struct Log {
+pub(crate) struct Log {
     arrivals: Mutex<Vec<Instant>>,
     now: AtomicUsize,
     peak: AtomicUsize,
@@ -30,7 +30,7 @@ struct Log {
 
 /// A receiver on 127.0.0.1 answering each POST after `delay` (200 while
 /// up); keeps connections open.
-fn receiver(delay: Duration) -> (String, Arc<Log>) {
+pub(crate) fn receiver(delay: Duration) -> (String, Arc<Log>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/hook", listener.local_addr().unwrap());
     let log = Arc::new(Log::default());
@@ -175,23 +175,31 @@ pub fn protecting(bench: &Bench, wanted: impl Fn(&str) -> bool) -> Vec<Figure> {
 
 /// `bin` on `db`, which must succeed.
 fn run(bin: &Path, db: &Path, args: &[&str]) {
+    run_with(bin, db, args, &[]);
+}
+
+/// `bin` on `db` with `env` set, which must succeed.
+fn run_with(bin: &Path, db: &Path, args: &[&str], env: &[(&str, &str)]) {
     let out = Command::new(bin)
         .args(args)
         .env("OUTBOX_DB", db)
         .env_remove("OUTBOX_NOW")
+        .envs(env.iter().copied())
         .output()
         .unwrap();
     assert!(out.status.success(), "{bin:?} {args:?}: {out:?}");
 }
 
-/// Deliveries a second for `bin` draining `count` webhooks to `url`.
-fn webhook_rate(
+/// Deliveries a second for `bin` draining `count` webhooks to `url`, the
+/// worker run with `env` set.
+pub(crate) fn webhook_rate(
     bench: &Bench,
     bin: &Path,
     name: &str,
     count: usize,
     url: &str,
     concurrency: &str,
+    env: &[(&str, &str)],
 ) -> f64 {
     let db = bench.fresh_db(name);
     let create = [
@@ -212,9 +220,21 @@ fn webhook_rate(
         &db,
         &["event", "record", "--batch", events.to_str().unwrap()],
     );
-    let took =
-        crate::setup::time(|| run(bin, &db, &["work", "--drain", "--concurrency", concurrency]));
+    let took = crate::setup::time(|| {
+        run_with(
+            bin,
+            &db,
+            &["work", "--drain", "--concurrency", concurrency],
+            env,
+        )
+    });
     count as f64 / took.as_secs_f64()
+}
+
+/// The middle of a few runs.
+pub(crate) fn median(mut runs: Vec<f64>) -> f64 {
+    runs.sort_by(f64::total_cmp);
+    runs[runs.len() / 2]
 }
 
 /// Figure 21: three runs of each build, taking turns; the medians.
@@ -222,10 +242,6 @@ fn unchanged(bench: &Bench, before: &Path) -> Vec<Figure> {
     let count = env_size("OUTBOX_BENCH_WORK", 10_000);
     let (url, _log) = receiver(Duration::ZERO);
     let now = Path::new(env!("CARGO_BIN_EXE_outbox"));
-    let median = |mut v: Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
     let mut figures = Vec::new();
     for concurrency in ["1", "8"] {
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
@@ -237,6 +253,7 @@ fn unchanged(bench: &Bench, before: &Path) -> Vec<Figure> {
                 count,
                 &url,
                 concurrency,
+                &[],
             ));
             theirs.push(webhook_rate(
                 bench,
@@ -245,6 +262,7 @@ fn unchanged(bench: &Bench, before: &Path) -> Vec<Figure> {
                 count,
                 &url,
                 concurrency,
+                &[],
             ));
         }
         let (ours, theirs) = (median(ours), median(theirs));

@@ -208,6 +208,11 @@ pub enum Command {
   --grace to finish, then are killed with their process group and their
   deliveries released.
 
+OpenTelemetry: with OTEL_EXPORTER_OTLP_ENDPOINT set, a span per attempt goes
+over OTLP/HTTP (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, OTEL_TRACES_SAMPLER
+honoured); spans a slow or absent collector costs are counted, never waited for
+(outbox_spans_dropped_total).
+
 Examples:
   outbox work --client billing --drain -- ./handle.sh      # cron: until nothing is ready
   outbox work --client billing --concurrency 4 -- ./handle.sh
@@ -226,7 +231,9 @@ Examples:
   outbox relay init --from /var/lib/app/app.db
   outbox relay run --from /var/lib/app/app.db              # until stopped
   outbox relay run --from postgres://app@db.internal/shop --once
-  outbox relay status --from /var/lib/app/app.db"
+  outbox relay status --from /var/lib/app/app.db
+
+With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
     )]
     Relay(relay::RelayCommand),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).

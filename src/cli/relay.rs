@@ -307,6 +307,7 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         },
         poll_max,
         same_database,
+        telemetry: outbox::telemetry::Telemetry::from_env()?,
     };
     let (stop, interrupted) = super::stop_signals()?;
     let json = ctx.format == OutputFormat::Json;
@@ -340,7 +341,15 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         };
         say_line(&line);
     };
-    relay.run(&mut open, &stop, &mut say)?;
+    let ran = relay.run(&mut open, &stop, &mut say);
+    if let Some(telemetry) = &relay.telemetry {
+        telemetry.shutdown();
+        let dropped = telemetry.dropped_to_count(true);
+        if dropped > 0 {
+            ctx.outbox()?.count_spans_dropped(dropped)?;
+        }
+    }
+    ran?;
     if interrupted.load(Ordering::Relaxed) {
         let _ = std::io::stdout().flush();
         std::process::exit(130);

@@ -161,6 +161,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         poll_max,
         grace,
         job: Arc::new(job),
+        telemetry: outbox::telemetry::Telemetry::from_env()?,
     };
     worker::check(&work)?;
     let (stop, interrupted) = super::stop_signals()?;
@@ -242,7 +243,12 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         }
         let _ = out.flush();
     };
-    let stopped = worker::run(&mut outbox, &work, &stop, &mut report)?;
+    let stopped = worker::run(&mut outbox, &work, &stop, &mut report);
+    if let Some(telemetry) = &work.telemetry {
+        telemetry.shutdown();
+        outbox.count_spans_dropped(telemetry.dropped_to_count(true))?;
+    }
+    let stopped = stopped?;
     if work.mode == Mode::Drain
         && let Some(next) = retries.values().copied().min()
     {

@@ -198,6 +198,10 @@ impl Metrics {
                 tallies::DEAD,
                 "Deliveries that became dead letters, ever, by transport and client.",
             ),
+            (
+                tallies::SPANS_DROPPED,
+                "Spans the OpenTelemetry export dropped (its queue full, the collector slow or down), ever.",
+            ),
         ] {
             family_of(out, name, help, "counter");
             let mut any = false;

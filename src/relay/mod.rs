@@ -24,9 +24,13 @@ use crate::core::records::app_rows::{AppRow, FoundTable, Rejected, TableName};
 use crate::core::records::error::{Error, ErrorKind, Result, StorageCode};
 use crate::core::storage::Tx;
 use crate::core::storage::app_table::AppTable;
+use crate::telemetry::{Finished, Telemetry};
+use opentelemetry::KeyValue;
+use opentelemetry::trace::SpanKind;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// Rows deleted from an application's table per transaction of its own.
 const DELETE_CHUNK: usize = 20_000;
@@ -60,6 +64,8 @@ pub struct Relay {
     /// When the table is in the outbox's own PostgreSQL database: its name
     /// as the outbox's session reaches it (schema-qualified).
     pub same_database: Option<FoundTable>,
+    /// The OpenTelemetry export of a span per batch, when asked for.
+    pub telemetry: Option<Arc<Telemetry>>,
 }
 
 /// What one batch did.
@@ -402,8 +408,15 @@ impl Relay {
             if stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
+            let started = SystemTime::now();
             let batch = self.batch(&mut outbox, source.as_mut(), size)?;
             let rows = batch.rows() as i64;
+            if let Some(telemetry) = &self.telemetry {
+                if rows > 0 {
+                    telemetry.record(self.span_of(&batch, started));
+                }
+                outbox.count_spans_dropped(telemetry.dropped_to_count(false))?;
+            }
             if rows > 0 || self.mode == Mode::Once {
                 say(Said::Batch(batch));
             }
@@ -434,6 +447,30 @@ impl Relay {
                     break;
                 }
             }
+        }
+    }
+}
+
+impl Relay {
+    /// The span of one batch that took rows.
+    fn span_of(&self, batch: &Batch, started: SystemTime) -> Finished<'static> {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        Finished {
+            name: format!("relay {}", self.table),
+            kind: SpanKind::Consumer,
+            traceparent: "",
+            tracestate: "",
+            span_id: None,
+            started,
+            ended: SystemTime::now(),
+            attributes: vec![
+                KeyValue::new("outbox.relay.table", self.table.to_string()),
+                KeyValue::new("outbox.relay.rows", count(batch.relayed)),
+                KeyValue::new("outbox.relay.rejected", count(batch.rejected.len())),
+                KeyValue::new("outbox.relay.events", count(batch.events)),
+                KeyValue::new("outbox.relay.deliveries", count(batch.deliveries)),
+            ],
+            error: None,
         }
     }
 }

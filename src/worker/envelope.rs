@@ -49,7 +49,11 @@ impl<'a> CloudEvent<'a> {
         attributes.push(("outboxattempt", delivery.attempt.to_string()));
         // The distributed tracing extension: the event's trace, under a
         // span of this attempt's own.
-        if let Some(traceparent) = crate::core::records::trace::for_attempt(&event.traceparent) {
+        if let Some(traceparent) = crate::core::records::trace::for_attempt(
+            &event.traceparent,
+            &delivery.delivery_id,
+            delivery.claims,
+        ) {
             attributes.push(("traceparent", traceparent));
             if !event.tracestate.is_empty() {
                 attributes.push(("tracestate", event.tracestate.clone()));

@@ -95,7 +95,13 @@ impl Handler {
             .env(
                 "OUTBOX_TRACEPARENT",
                 event
-                    .and_then(|e| crate::core::records::trace::for_attempt(&e.traceparent))
+                    .and_then(|e| {
+                        crate::core::records::trace::for_attempt(
+                            &e.traceparent,
+                            &d.delivery_id,
+                            d.claims,
+                        )
+                    })
                     .unwrap_or_default(),
             )
             .env(

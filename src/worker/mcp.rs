@@ -11,7 +11,7 @@ mod answer;
 mod stream;
 
 use super::send::{Sender, webhook_body};
-use crate::core::records::model::Event;
+use crate::core::records::model::{Delivery, Event};
 use crate::core::reference::json::Object;
 use answer::{Answer, outcome, rpc_text, speaks_current};
 use base64::Engine as _;
@@ -238,10 +238,11 @@ impl Sender {
         endpoints: &Endpoints,
         tool: Option<McpTool>,
         event: &Event,
-        endpoint: &str,
+        delivery: &Delivery,
         token: Option<&str>,
         now: i64,
     ) -> Outcome {
+        let endpoint = delivery.endpoint.as_str();
         let Some(tool) = tool else {
             return Outcome::failed(
                 "not sent: the mcp subscription names no tool; outbox sub update SUB_ID --mcp-tool NAME sets one".to_owned(),
@@ -258,7 +259,11 @@ impl Sender {
             headers.push(("authorization", format!("Bearer {token}")));
         }
         // W3C trace context, on every request of this attempt.
-        if let Some(traceparent) = crate::core::records::trace::for_attempt(&event.traceparent) {
+        if let Some(traceparent) = crate::core::records::trace::for_attempt(
+            &event.traceparent,
+            &delivery.delivery_id,
+            delivery.claims,
+        ) {
             headers.push(("traceparent", traceparent));
             if !event.tracestate.is_empty() {
                 headers.push(("tracestate", event.tracestate.clone()));

@@ -17,6 +17,7 @@ pub mod send;
 pub mod settle;
 pub mod signing;
 mod told;
+mod traced;
 pub mod trial;
 
 use dispatch::spawn;
@@ -105,6 +106,8 @@ pub struct Work {
     pub grace: Duration,
     /// Shared with the thread of every running delivery.
     pub job: Arc<Job>,
+    /// The OpenTelemetry export of each attempt's span, when asked for.
+    pub telemetry: Option<Arc<crate::telemetry::Telemetry>>,
 }
 
 /// What wakes the worker's loop.
@@ -171,6 +174,11 @@ pub fn run(
     let mut claims = work.claims.clone();
     let mut lead = Lead::new(clock);
     let mut told = told::Told::default();
+    let handler = matches!(*work.job, Job::Handler(_));
+    let mut traced = work
+        .telemetry
+        .clone()
+        .map(|telemetry| traced::Traced::new(telemetry, handler));
     loop {
         told.pauses_over(clock.now());
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
@@ -203,7 +211,16 @@ pub fn run(
             }
             finished.clear();
             for (id, answer) in &turn.settled {
+                if let Some(traced) = traced.as_mut() {
+                    traced.settled(id, answer);
+                }
                 report(id, answer);
+            }
+            if let Some(traced) = &traced
+                && let Err(e) =
+                    outbox.count_spans_dropped(traced.telemetry().dropped_to_count(false))
+            {
+                say(&format!("the spans dropped are not counted: {e}"));
             }
             told.changes(&turn.changes);
             let none_claimed = want > 0 && turn.claimed.is_empty();
@@ -227,6 +244,9 @@ pub fn run(
             }
             for claimed in turn.claimed {
                 let id = claimed.delivery.delivery_id.clone();
+                if let Some(traced) = traced.as_mut() {
+                    traced.begin(&claimed);
+                }
                 let cancel = Arc::new(AtomicBool::new(false));
                 spawn(
                     work.job.clone(),
@@ -280,7 +300,12 @@ pub fn run(
                 && !run.lost
                 && let Some(finish) = finish_of(outcome, &worker, observed)
             {
+                if let Some(traced) = traced.as_mut() {
+                    traced.ended(&id);
+                }
                 finished.push((id, finish));
+            } else if let Some(traced) = traced.as_mut() {
+                traced.forget(&id);
             }
         };
         if let Ok(outcome) = done_rx.recv_timeout(wait) {

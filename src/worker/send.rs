@@ -81,7 +81,7 @@ impl Sender {
                 .as_ref()
                 .and_then(|s| McpTool::from_meta(&s.meta));
             let token = claimed.secrets.first().map(|s| s.secret.as_str());
-            return self.send_mcp(&self.mcp, tool, event, &d.endpoint, token, now);
+            return self.send_mcp(&self.mcp, tool, event, d, token, now);
         }
         let envelope = claimed
             .subscription

@@ -63,6 +63,9 @@ impl Db {
         cmd.env("OUTBOX_DB", &self.target)
             .env("OUTBOX_NOW", now.to_string())
             .env_remove("OUTBOX_SOURCE")
+            // A developer's own collector is not the tests' business.
+            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT")
+            .env_remove("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")
             .args(args);
         cmd
     }

@@ -1,6 +1,7 @@
 //! Tallies: counters that only grow, kept in the outbox beside the ledger
 //! so that they outlive every process and every prune: events recorded,
-//! attempts by outcome, dead letters, and two histograms (time from an
+//! attempts by outcome, dead letters, spans the OpenTelemetry export
+//! dropped, and two histograms (time from an
 //! event's recording to its delivery, and each attempt's duration). Each
 //! is added to in the transaction that makes the change it counts;
 //! `stats --format prometheus` reads them as Prometheus counters and
@@ -15,6 +16,7 @@ pub const ATTEMPTS: &str = "outbox_delivery_attempts_total";
 pub const DEAD: &str = "outbox_deliveries_dead_total";
 pub const LATENCY: &str = "outbox_delivery_latency_seconds";
 pub const DURATION: &str = "outbox_attempt_duration_seconds";
+pub const SPANS_DROPPED: &str = "outbox_spans_dropped_total";
 
 /// The upper bounds (seconds) of the buckets of time from recording to
 /// delivery: queues drain in seconds, retries take minutes to a day.
@@ -157,6 +159,15 @@ pub(crate) fn recorded(tx: &mut dyn Tx, n: usize) {
     if n > 0 {
         tx.tally(EVENTS_RECORDED.to_owned(), labels(&[]), n as i64);
     }
+}
+
+/// Tallies `n` spans the OpenTelemetry export dropped.
+pub(crate) fn spans_dropped(tx: &mut dyn Tx, n: u64) {
+    tx.tally(
+        SPANS_DROPPED.to_owned(),
+        labels(&[]),
+        i64::try_from(n).unwrap_or(i64::MAX),
+    );
 }
 
 #[cfg(test)]

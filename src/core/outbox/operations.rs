@@ -20,6 +20,18 @@ impl Outbox {
         self.write(|tx, now| announce::rejected(tx, table, rejected, now))
     }
 
+    /// Adds `n` spans that the process's OpenTelemetry export dropped (a
+    /// full queue, a collector down) to their tally.
+    pub fn count_spans_dropped(&mut self, n: u64) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        self.write(|tx, _| {
+            crate::core::ledger::tallies::spans_dropped(tx, n);
+            Ok(())
+        })
+    }
+
     /// `sub delete`: the subscription goes, with its event types, secrets,
     /// health and lanes; its finished deliveries stay in the ledger. One
     /// with deliveries still pending is refused (`invalid:subscriptionPending`)

@@ -57,19 +57,29 @@ pub fn check_tracestate(value: &str) -> Result<()> {
     }
 }
 
-/// The context a delivery attempt sends on: the event's trace, with a new
-/// span id of the attempt's own in place of the parent's; `None` for an
-/// event without trace context.
-pub fn for_attempt(traceparent: &str) -> Option<String> {
+/// The span id of one attempt, made from the delivery's id and its claim
+/// (a lease that lapsed and was claimed again is another attempt): every
+/// sender of the attempt names the same span, and the span outbox exports
+/// for it (OpenTelemetry) is the one the receiver sees as its parent.
+pub fn attempt_span_id(delivery_id: &str, claims: i64) -> u64 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::new()
+        .chain_update(delivery_id.as_bytes())
+        .chain_update(claims.to_be_bytes())
+        .finalize();
+    let id = u64::from_be_bytes(digest[..8].try_into().expect("eight bytes"));
+    // An all-zero span id is invalid; one in 2^64 digests would give it.
+    id.max(1)
+}
+
+/// The context a delivery attempt sends on: the event's trace, with the
+/// attempt's span id ([`attempt_span_id`]) in place of the parent's;
+/// `None` for an event without trace context.
+pub fn for_attempt(traceparent: &str, delivery_id: &str, claims: i64) -> Option<String> {
     let mut parts = traceparent.splitn(4, '-');
     let (version, trace, _parent, flags) =
         (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    let span = loop {
-        let id = fastrand::u64(..);
-        if id != 0 {
-            break id;
-        }
-    };
+    let span = attempt_span_id(delivery_id, claims);
     Some(format!("{version}-{trace}-{span:016x}-{flags}"))
 }
 
@@ -101,12 +111,18 @@ mod tests {
 
     #[test]
     fn an_attempt_keeps_the_trace_and_flags_with_a_span_of_its_own() {
-        let sent = for_attempt(GIVEN).unwrap();
+        let sent = for_attempt(GIVEN, "delv_1", 1).unwrap();
         assert!(check_traceparent(&sent).is_ok(), "{sent}");
         assert!(sent.starts_with("00-4bf92f3577b34da6a3ce929d0e0e4736-"));
         assert!(sent.ends_with("-01"));
         assert_ne!(sent, GIVEN);
-        assert_ne!(for_attempt(GIVEN), for_attempt(GIVEN));
-        assert_eq!(for_attempt(""), None);
+        let span = format!("{:016x}", attempt_span_id("delv_1", 1));
+        assert_eq!(sent.split('-').nth(2), Some(span.as_str()));
+        // Every sender of one attempt names one span; another claim or
+        // another delivery is another span.
+        assert_eq!(for_attempt(GIVEN, "delv_1", 1), Some(sent.clone()));
+        assert_ne!(for_attempt(GIVEN, "delv_1", 2), Some(sent.clone()));
+        assert_ne!(for_attempt(GIVEN, "delv_2", 1), Some(sent));
+        assert_eq!(for_attempt("", "delv_1", 1), None);
     }
 }
