@@ -150,11 +150,29 @@ fn every_sender_carries_it_on(db: Db) {
         cloud.headers["ce-traceparent"],
         cloud.headers["traceparent"]
     );
-    // Each sender's attempt is a span of its own.
+    // Each sender's attempt is a span of its own: the one outbox names for
+    // that delivery and claim (and exports, with OpenTelemetry on).
     let mut distinct = spans.clone();
     distinct.sort();
     distinct.dedup();
     assert!(distinct.len() >= 4, "{spans:?}");
+    let listed = db.json(NOW, &["delivery", "list", "--limit", "100"]);
+    let attempts: Vec<String> = listed["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let span =
+                outbox::core::records::trace::attempt_span_id(d["deliveryId"].as_str().unwrap(), 1);
+            format!("{span:016x}")
+        })
+        .collect();
+    for span in &spans {
+        assert!(
+            attempts.contains(span),
+            "{span} is no delivery's attempt span: {attempts:?}"
+        );
+    }
 
     // A handler finds it in its environment.
     let handled = tempfile::NamedTempFile::new().unwrap();
