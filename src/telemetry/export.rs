@@ -46,7 +46,7 @@ impl HttpClient for Ureq {
 /// [`Counted`].
 #[derive(Debug, Default)]
 pub struct Gate {
-    /// Spans handed on and not yet taken by an export.
+    /// Spans handed on whose export has not ended (queued, or being sent).
     waiting: AtomicUsize,
     /// The most that may wait (`OTEL_BSP_MAX_QUEUE_SIZE`).
     capacity: usize,
@@ -116,9 +116,9 @@ impl<P: SpanProcessor> SpanProcessor for Gated<P> {
     }
 }
 
-/// The exporter behind the batch processor: what it takes leaves the
-/// queue, and what it fails to send is counted as dropped (the batch
-/// processor does not try a batch again).
+/// The exporter behind the batch processor: what it sent (or failed to)
+/// stops waiting, and what it fails to send is counted as dropped (the
+/// batch processor does not try a batch again).
 #[derive(Debug)]
 pub struct Counted<E> {
     pub inner: E,
@@ -128,17 +128,19 @@ pub struct Counted<E> {
 impl<E: SpanExporter> SpanExporter for Counted<E> {
     async fn export(&self, batch: Vec<SpanData>) -> OTelSdkResult {
         let n = batch.len();
-        // Saturating: a span the gate let through is taken once.
+        let result = self.inner.export(batch).await;
+        if result.is_err() {
+            self.gate.drop_spans(n);
+        }
+        // They wait until their export ends, so that spans stuck in an
+        // export a stopping process gives up on are counted as dropped.
+        // Saturating: the count may have been given up on meanwhile.
         let _ = self
             .gate
             .waiting
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |w| {
                 Some(w.saturating_sub(n))
             });
-        let result = self.inner.export(batch).await;
-        if result.is_err() {
-            self.gate.drop_spans(n);
-        }
         result
     }
 
