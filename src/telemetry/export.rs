@@ -8,7 +8,7 @@ use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::error::OTelSdkResult;
 use opentelemetry_sdk::trace::{Span, SpanData, SpanExporter, SpanProcessor};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The OTLP exporter's HTTP client: a blocking `ureq` agent, called on the
@@ -53,6 +53,8 @@ pub struct Gate {
     /// Spans dropped (the queue was full, or their export failed) and not
     /// yet counted in the outbox.
     dropped: AtomicU64,
+    /// Whether the last export failed (the collector is down, most likely).
+    failing: AtomicBool,
 }
 
 impl Gate {
@@ -72,6 +74,11 @@ impl Gate {
     pub fn give_up_waiting(&self) {
         let left = self.waiting.swap(0, Ordering::Relaxed);
         self.dropped.fetch_add(left as u64, Ordering::Relaxed);
+    }
+
+    /// Whether the last export failed.
+    pub fn failing(&self) -> bool {
+        self.failing.load(Ordering::Relaxed)
     }
 
     fn drop_spans(&self, n: usize) {
@@ -129,6 +136,7 @@ impl<E: SpanExporter> SpanExporter for Counted<E> {
     async fn export(&self, batch: Vec<SpanData>) -> OTelSdkResult {
         let n = batch.len();
         let result = self.inner.export(batch).await;
+        self.gate.failing.store(result.is_err(), Ordering::Relaxed);
         if result.is_err() {
             self.gate.drop_spans(n);
         }

@@ -236,9 +236,13 @@ impl Telemetry {
     }
 
     /// Sends what is left, waiting a few seconds at most; what could not
-    /// go is counted as dropped.
+    /// go is counted as dropped. After a failed export (the collector is
+    /// down) nothing is waited for: the exporter would only try again,
+    /// with back-off, and a stopping worker is not held up by its spans.
     pub fn shutdown(&self) {
-        let _ = self.provider.shutdown_with_timeout(SHUTDOWN_WAIT);
+        if !self.gate.failing() {
+            let _ = self.provider.shutdown_with_timeout(SHUTDOWN_WAIT);
+        }
         self.gate.give_up_waiting();
     }
 }
