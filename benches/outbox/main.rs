@@ -33,6 +33,7 @@ mod brokers;
 mod memory;
 mod ordering;
 mod pg_floor;
+mod pgboss;
 mod pgmq;
 mod protecting;
 mod pruning;
@@ -565,6 +566,9 @@ fn main() {
     }
     if wanted("17") {
         figures.extend(ordering::growth(&bench));
+    }
+    if wanted("24") {
+        figures.extend(pgboss::beside_pgboss(&bench));
     }
     if wanted("22") {
         figures.extend(brokers::brokers(&bench));

@@ -131,7 +131,7 @@ fn with_dbname(base: &str, dbname: &str) -> String {
 }
 
 /// An empty outbox schema with one subscription of `t`.
-fn outbox_schema(base: &str) -> PathBuf {
+pub(crate) fn outbox_schema(base: &str) -> PathBuf {
     let db = setup::postgres_schema(base, "outbox_bench_pgmq");
     setup::outbox(
         &db,
@@ -150,7 +150,7 @@ fn outbox_schema(base: &str) -> PathBuf {
 }
 
 /// Time for one `event record --batch` process to record `n` events.
-fn outbox_record(bench: &Bench, db: &Path, n: usize) -> Duration {
+pub(crate) fn outbox_record(bench: &Bench, db: &Path, n: usize) -> Duration {
     let file = bench.ndjson_of_type(n, "t");
     time(|| {
         drop(setup::outbox(
@@ -163,7 +163,7 @@ fn outbox_record(bench: &Bench, db: &Path, n: usize) -> Duration {
 
 /// Time for `workers` outbox connections, in this process, claiming 500
 /// at a time and completing what they claimed to empty the queue.
-fn outbox_drain(db: &Path, workers: usize) -> Duration {
+pub(crate) fn outbox_drain(db: &Path, workers: usize) -> Duration {
     time(|| {
         let handles: Vec<_> = (0..workers)
             .map(|w| {
@@ -204,7 +204,7 @@ fn analyze(db: &Path) {
         .unwrap();
 }
 
-fn rate(n: usize, took: Duration) -> f64 {
+pub(crate) fn rate(n: usize, took: Duration) -> f64 {
     n as f64 / took.as_secs_f64()
 }
 

