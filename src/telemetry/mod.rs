@@ -240,9 +240,14 @@ impl Telemetry {
     /// down) nothing is waited for: the exporter would only try again,
     /// with back-off, and a stopping worker is not held up by its spans.
     pub fn shutdown(&self) {
-        if !self.gate.failing() {
-            let _ = self.provider.shutdown_with_timeout(SHUTDOWN_WAIT);
-        }
+        // Shut down either way: dropping a provider that was not would
+        // flush it, waiting as long again.
+        let wait = if self.gate.failing() {
+            Duration::from_millis(1)
+        } else {
+            SHUTDOWN_WAIT
+        };
+        let _ = self.provider.shutdown_with_timeout(wait);
         self.gate.give_up_waiting();
     }
 }
