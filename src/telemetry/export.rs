@@ -5,11 +5,14 @@
 use opentelemetry::Context;
 use opentelemetry_http::{Bytes, HttpClient, HttpError, Request, Response};
 use opentelemetry_sdk::Resource;
-use opentelemetry_sdk::error::OTelSdkResult;
+use opentelemetry_sdk::error::{OTelSdkError, OTelSdkResult};
 use opentelemetry_sdk::trace::{Span, SpanData, SpanExporter, SpanProcessor};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long batches are dropped untried after an export failed.
+const REST_AFTER_FAILURE: Duration = Duration::from_secs(5);
 
 /// The OTLP exporter's HTTP client: a blocking `ureq` agent, called on the
 /// batch processor's own thread (never on a delivery's).
@@ -55,13 +58,25 @@ pub struct Gate {
     dropped: AtomicU64,
     /// Whether the last export failed (the collector is down, most likely).
     failing: AtomicBool,
+    /// After a failed export, batches are dropped without a try until
+    /// then (`Instant`s as nanoseconds since `born`): a collector that is
+    /// down costs no encoding, connection or back-off for every batch.
+    resting_until: AtomicU64,
+    born: Option<Instant>,
 }
 
 impl Gate {
     pub fn new(capacity: usize) -> Arc<Gate> {
         Arc::new(Gate {
             capacity: capacity.max(1),
+            born: Some(Instant::now()),
             ..Gate::default()
+        })
+    }
+
+    fn now(&self) -> u64 {
+        self.born.map_or(0, |born| {
+            u64::try_from(born.elapsed().as_nanos()).unwrap_or(u64::MAX)
         })
     }
 
@@ -135,10 +150,24 @@ pub struct Counted<E> {
 impl<E: SpanExporter> SpanExporter for Counted<E> {
     async fn export(&self, batch: Vec<SpanData>) -> OTelSdkResult {
         let n = batch.len();
-        let result = self.inner.export(batch).await;
-        self.gate.failing.store(result.is_err(), Ordering::Relaxed);
+        let gate = &self.gate;
+        let result = if gate.now() < gate.resting_until.load(Ordering::Relaxed) {
+            Err(OTelSdkError::InternalFailure(
+                "the collector failed the last export; resting".to_owned(),
+            ))
+        } else {
+            let result = self.inner.export(batch).await;
+            if result.is_err() {
+                let until = gate
+                    .now()
+                    .saturating_add(REST_AFTER_FAILURE.as_nanos() as u64);
+                gate.resting_until.store(until, Ordering::Relaxed);
+            }
+            result
+        };
+        gate.failing.store(result.is_err(), Ordering::Relaxed);
         if result.is_err() {
-            self.gate.drop_spans(n);
+            gate.drop_spans(n);
         }
         // They wait until their export ends, so that spans stuck in an
         // export a stopping process gives up on are counted as dropped.
