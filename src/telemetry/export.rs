@@ -47,7 +47,7 @@ impl HttpClient for Ureq {
 
 /// What waits to be exported, and what was lost: shared by [`Gated`] and
 /// [`Counted`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Gate {
     /// Spans handed on whose export has not ended (queued, or being sent).
     waiting: AtomicUsize,
@@ -62,22 +62,23 @@ pub struct Gate {
     /// then (`Instant`s as nanoseconds since `born`): a collector that is
     /// down costs no encoding, connection or back-off for every batch.
     resting_until: AtomicU64,
-    born: Option<Instant>,
+    born: Instant,
 }
 
 impl Gate {
     pub fn new(capacity: usize) -> Arc<Gate> {
         Arc::new(Gate {
+            waiting: AtomicUsize::new(0),
             capacity: capacity.max(1),
-            born: Some(Instant::now()),
-            ..Gate::default()
+            dropped: AtomicU64::new(0),
+            failing: AtomicBool::new(false),
+            resting_until: AtomicU64::new(0),
+            born: Instant::now(),
         })
     }
 
     fn now(&self) -> u64 {
-        self.born.map_or(0, |born| {
-            u64::try_from(born.elapsed().as_nanos()).unwrap_or(u64::MAX)
-        })
+        u64::try_from(self.born.elapsed().as_nanos()).unwrap_or(u64::MAX)
     }
 
     /// The spans dropped since the last call.
