@@ -44,6 +44,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI document at /api/v1/openapi.json) and Prometheus metrics at /metrics')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'The JSON Schemas of what outbox writes: the payloads of its operational events')
@@ -1287,6 +1288,26 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;serve' {
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address to listen on. Beyond loopback, a token from OUTBOX_SERVE_TOKEN is required (`Authorization: Bearer TOKEN`)')
+            [CompletionResult]::new('--base-path', '--base-path', [CompletionResultType]::ParameterName, 'Serve under this path (`/outbox`), as a reverse proxy forwards it')
+            [CompletionResult]::new('--relay-from', '--relay-from', [CompletionResultType]::ParameterName, 'The application''s database the relay reads (as `relay status --from`): its backlog at /api/v1/relay/status and in /metrics')
+            [CompletionResult]::new('--relay-table', '--relay-table', [CompletionResultType]::ParameterName, 'The application''s outbox table, with --relay-from')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--read-only', '--read-only', [CompletionResultType]::ParameterName, 'Serve every read and refuse every write (403)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;completions' {
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
             [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
@@ -1374,6 +1395,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Write every subscription, event and delivery as NDJSON (to move an outbox)')
             [CompletionResult]::new('import', 'import', [CompletionResultType]::ParameterValue, 'Read an export into this database, in one transaction')
             [CompletionResult]::new('mcp', 'mcp', [CompletionResultType]::ParameterValue, 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI document at /api/v1/openapi.json) and Prometheus metrics at /metrics')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1')
             [CompletionResult]::new('schema', 'schema', [CompletionResultType]::ParameterValue, 'The JSON Schemas of what outbox writes: the payloads of its operational events')
@@ -1567,6 +1589,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;mcp' {
+            break
+        }
+        'outbox;help;serve' {
             break
         }
         'outbox;help;completions' {

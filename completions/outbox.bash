@@ -52,6 +52,9 @@ _outbox() {
             outbox,schema)
                 cmd="outbox__subcmd__schema"
                 ;;
+            outbox,serve)
+                cmd="outbox__subcmd__serve"
+                ;;
             outbox,stats)
                 cmd="outbox__subcmd__stats"
                 ;;
@@ -222,6 +225,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help,schema)
                 cmd="outbox__subcmd__help__subcmd__schema"
+                ;;
+            outbox__subcmd__help,serve)
+                cmd="outbox__subcmd__help__subcmd__serve"
                 ;;
             outbox__subcmd__help,stats)
                 cmd="outbox__subcmd__help__subcmd__stats"
@@ -518,7 +524,7 @@ _outbox() {
 
     case "${cmd}" in
         outbox)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import mcp completions man schema help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version init event sub delivery stats prune work relay export import mcp serve completions man schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2072,7 +2078,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help)
-            opts="init event sub delivery stats prune work relay export import mcp completions man schema help"
+            opts="init event sub delivery stats prune work relay export import mcp serve completions man schema help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2634,6 +2640,20 @@ _outbox() {
         outbox__subcmd__help__subcmd__schema__subcmd__events)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__serve)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -3748,6 +3768,56 @@ _outbox() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__serve)
+            opts="-q -h -V --listen --read-only --base-path --relay-from --relay-table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-path)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --relay-from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --relay-table)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -41,6 +41,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
+            cand serve 'Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI document at /api/v1/openapi.json) and Prometheus metrics at /metrics'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand schema 'The JSON Schemas of what outbox writes: the payloads of its operational events'
@@ -1181,6 +1182,25 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;serve'= {
+            cand --listen 'The address to listen on. Beyond loopback, a token from OUTBOX_SERVE_TOKEN is required (`Authorization: Bearer TOKEN`)'
+            cand --base-path 'Serve under this path (`/outbox`), as a reverse proxy forwards it'
+            cand --relay-from 'The application''s database the relay reads (as `relay status --from`): its backlog at /api/v1/relay/status and in /metrics'
+            cand --relay-table 'The application''s outbox table, with --relay-from'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --read-only 'Serve every read and refuse every write (403)'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;completions'= {
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
@@ -1261,6 +1281,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand export 'Write every subscription, event and delivery as NDJSON (to move an outbox)'
             cand import 'Read an export into this database, in one transaction'
             cand mcp 'Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http)'
+            cand serve 'Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI document at /api/v1/openapi.json) and Prometheus metrics at /metrics'
             cand completions 'Print a shell completion script'
             cand man 'Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1'
             cand schema 'The JSON Schemas of what outbox writes: the payloads of its operational events'
@@ -1404,6 +1425,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;import'= {
         }
         &'outbox;help;mcp'= {
+        }
+        &'outbox;help;serve'= {
         }
         &'outbox;help;completions'= {
         }

@@ -1,9 +1,11 @@
 //! The `outbox` binary: parses the command line, runs one command, prints
 //! its answer and maps failures to exit codes.
 
+mod call;
 mod cli;
 mod mcp;
 mod output;
+mod serve;
 
 use anyhow::Context as _;
 use clap::Parser;
@@ -228,6 +230,7 @@ fn run() -> anyhow::Result<ExitCode> {
         durability: cli.sync,
         max_payload: cli.max_payload,
         color: cli.color,
+        serving: false,
     };
     match cli::exec(cli.command, &ctx) {
         Ok(report) => {

@@ -276,6 +276,23 @@ fn thousands(n: i64) -> String {
     if n < 0 { format!("-{out}") } else { out }
 }
 
+/// Answers made elsewhere, one JSON object each (a batch's lines, for a
+/// server): a JSON array, one line each for people.
+pub struct Lines(pub Vec<serde_json::Value>);
+
+impl Report for Lines {
+    fn json(&self) -> serde_json::Value {
+        serde_json::Value::Array(self.0.clone())
+    }
+    fn json_text(&self) -> String {
+        let lines: Vec<String> = self.0.iter().map(|v| v.to_string()).collect();
+        lines.join("\n")
+    }
+    fn human(&self, _view: &View) -> String {
+        self.json_text()
+    }
+}
+
 /// Answers for several ids handled in one transaction, in the order given.
 pub struct Many(pub Vec<(String, Answer)>);
 

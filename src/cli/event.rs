@@ -206,7 +206,9 @@ fn record_batch(
 ) -> Result<Box<dyn Report>> {
     let (reader, bytes) = super::open_input(input, "--batch: ")?;
     let mut outbox = ctx.outbox_creating()?;
-    interrupt::exit_until_committing();
+    if !ctx.serving {
+        interrupt::exit_until_committing();
+    }
     fn over(limit: usize) -> Error {
         Error::input(
             "invalid:payloadTooLarge",
@@ -214,7 +216,7 @@ fn record_batch(
         )
     }
     let mut lines = super::input::Lines::new(reader, ctx.max_payload, over).enumerate();
-    let progress = RefCell::new(Progress::new());
+    let progress = RefCell::new(Progress::new(ctx.serving));
     let requests = std::iter::from_fn(|| {
         loop {
             let (index, line) = lines.next()?;
@@ -250,8 +252,19 @@ fn record_batch(
     };
     outbox.record_events_into(requests, &mut sink, bytes)?;
     match sink.spool {
+        // A server answers the lines as one JSON array.
+        Some(spool) if ctx.serving => {
+            let mut text = Vec::new();
+            spool.copy_to(&mut text, sink.requests)?;
+            let lines = text
+                .split(|b| *b == b'\n')
+                .filter(|line| !line.is_empty())
+                .map(|line| serde_json::from_slice(line).expect("the spool holds JSON lines"))
+                .collect();
+            Ok(Box::new(crate::output::Lines(lines)))
+        }
         Some(spool) => {
-            spool.copy_to_stdout(sink.requests)?;
+            spool.copy_to(std::io::stdout().lock(), sink.requests)?;
             Ok(Box::new(sink.totals.printed()))
         }
         None => Ok(Box::new(sink.totals)),
@@ -337,7 +350,8 @@ impl Spool {
         Ok(())
     }
 
-    fn copy_to_stdout(self, requests: usize) -> Result<()> {
+    /// Writes the answers to `out` in the order of the requests.
+    fn copy_to(self, out: impl std::io::Write, requests: usize) -> Result<()> {
         use std::io::{Read, Seek, Write};
         use std::os::unix::fs::FileExt;
         let answers = self
@@ -349,7 +363,7 @@ impl Spool {
             .seek(std::io::SeekFrom::Start(0))
             .map_err(|e| spool_error(&e))?;
         let mut places = std::io::BufReader::new(places);
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut out = std::io::BufWriter::new(out);
         let mut line = Vec::new();
         let copied = (0..requests).try_for_each(|_| {
             let mut place = [0u8; 16];
@@ -394,12 +408,13 @@ struct Progress {
 }
 
 impl Progress {
-    fn new() -> Self {
+    /// Shown on a terminal's stderr, never for a server.
+    fn new(serving: bool) -> Self {
         use std::io::IsTerminal;
         Progress {
             started: std::time::Instant::now(),
             shown: None,
-            terminal: std::io::stderr().is_terminal(),
+            terminal: !serving && std::io::stderr().is_terminal(),
         }
     }
 

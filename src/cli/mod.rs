@@ -257,6 +257,19 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
   outbox mcp --read-only --http 127.0.0.1:8765            # http://127.0.0.1:8765/mcp
   OUTBOX_MCP_TOKEN=... outbox mcp --http 0.0.0.0:8765     # beyond loopback: a bearer token")]
     Mcp(crate::mcp::McpArgs),
+    /// Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI
+    /// document at /api/v1/openapi.json) and Prometheus metrics at /metrics.
+    ///
+    /// Every answer is the object the matching command prints with --json.
+    /// It listens on 127.0.0.1:8080 unless told; beyond loopback it needs a
+    /// token (OUTBOX_SERVE_TOKEN), sent as `Authorization: Bearer TOKEN`.
+    /// It stops on SIGTERM or Ctrl-C once the requests in flight are answered.
+    #[command(after_long_help = "Examples:
+  outbox serve                                            # http://127.0.0.1:8080/api/v1/
+  outbox serve --read-only --listen 127.0.0.1:9000
+  OUTBOX_SERVE_TOKEN=... outbox serve --listen 0.0.0.0:8080 --base-path /outbox
+  curl -s localhost:8080/api/v1/deliveries?status=dead&client=billing")]
+    Serve(crate::serve::ServeArgs),
     /// Print a shell completion script.
     ///
     /// For bash, zsh, fish, elvish or PowerShell; the same scripts are in the
@@ -297,6 +310,10 @@ pub struct Context {
     pub max_payload: usize,
     /// When tables use colour.
     pub color: ColorChoice,
+    /// Run for a server (`outbox serve`), not a terminal: answers come back
+    /// whole, nothing is shown while a command runs, signals are the
+    /// server's.
+    pub serving: bool,
 }
 
 impl Context {
@@ -468,6 +485,15 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
             }
             Ok(Box::new(crate::output::Silent))
         }
+        Command::Serve(args) => {
+            // A mistyped --db fails now, not at every request; a new file
+            // is made, as the first event recorded would make it.
+            drop(ctx.outbox_creating()?);
+            if crate::serve::serve(args, route_runner(ctx))? == crate::serve::Stop::Interrupted {
+                std::process::exit(130);
+            }
+            Ok(Box::new(crate::output::Silent))
+        }
         Command::Completions(args) => {
             Ok(Box::new(completions::Text(completions::script(args.shell))))
         }
@@ -476,34 +502,71 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     }
 }
 
-/// What the MCP server runs for a tool call: the command line as if typed
-/// after `outbox`, on this outbox, answered as `--json` answers it.
-fn tool_runner(ctx: &Context) -> crate::mcp::Run {
-    let ctx = Context {
-        format: OutputFormat::Json,
-        ..ctx.clone()
+/// Runs a command line a server was asked for (`["delivery", "claim",
+/// ...]`, as if typed after `outbox`), on this outbox, for `serving`;
+/// what runs until stopped (serving, working, relaying) is not one.
+fn called(ctx: &Context, line: Vec<String>) -> Result<Box<dyn Report>> {
+    let args = std::iter::once("outbox".to_owned()).chain(line);
+    let cli = Cli::try_parse_from(args).map_err(|e| {
+        let rendered = e.render().to_string();
+        let first = rendered.lines().next().unwrap_or("invalid arguments");
+        Error::input(
+            "invalid:usage",
+            first.trim_start_matches("error: ").to_owned(),
+        )
+    })?;
+    let lasting = match &cli.command {
+        Command::Mcp(_) | Command::Serve(_) | Command::Work(_) => true,
+        Command::Relay(relay) => !relay.answers_once(),
+        Command::Stats(stats) => stats.watch.is_some(),
+        _ => false,
     };
+    if lasting {
+        return Err(Error::input(
+            "invalid:tool",
+            "not a command a server runs for a call",
+        ));
+    }
+    exec(cli.command, ctx)
+}
+
+/// The context a server's calls run in: answers as `--json` gives them.
+fn serving(ctx: &Context) -> Context {
+    Context {
+        format: OutputFormat::Json,
+        serving: true,
+        ..ctx.clone()
+    }
+}
+
+/// What the MCP server runs for a tool call: the command's `--json`
+/// object, or its refusal as the failure.
+fn tool_runner(ctx: &Context) -> crate::mcp::Run {
+    let ctx = serving(ctx);
     std::sync::Arc::new(move |line: Vec<String>| {
-        let args = std::iter::once("outbox".to_owned()).chain(line);
-        let cli = Cli::try_parse_from(args).map_err(|e| {
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            Error::input(
-                "invalid:usage",
-                first.trim_start_matches("error: ").to_owned(),
-            )
-        })?;
-        if matches!(
-            cli.command,
-            Command::Mcp(_) | Command::Work(_) | Command::Relay(_)
-        ) {
-            return Err(Error::input("invalid:tool", "not a tool of outbox mcp"));
-        }
-        let report = exec(cli.command, &ctx)?;
+        let report = called(&ctx, line)?;
         if let Some(refusal) = report.refusals().into_iter().next() {
             return Err(Error::input("invalid:refused", refusal));
         }
         Ok(report.json())
+    })
+}
+
+/// What `outbox serve` runs for a request: the command's `--json` object
+/// (several ids' answers, refusals among them, as an array), and the text
+/// for people when asked (the Prometheus page).
+fn route_runner(ctx: &Context) -> crate::serve::Run {
+    let ctx = serving(ctx);
+    std::sync::Arc::new(move |call: crate::serve::Call| {
+        let report = called(&ctx, call.line)?;
+        let text = call.text.then(|| {
+            let view = View::new(ctx.clock.now(), ColorChoice::Never);
+            render(report.as_ref(), OutputFormat::Human, &view)
+        });
+        Ok(crate::serve::Answer {
+            json: report.json(),
+            text,
+        })
     })
 }
 

@@ -82,6 +82,13 @@ pub enum RelayCommand {
     Rejected(RejectedCommand),
 }
 
+impl RelayCommand {
+    /// Whether it answers and ends: all but `relay run`, which lasts.
+    pub fn answers_once(&self) -> bool {
+        !matches!(self, RelayCommand::Run(_))
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum RejectedCommand {
     /// The rejected rows, oldest first, with why each was refused.

@@ -7,7 +7,6 @@
 mod http;
 mod jsonrpc;
 mod stdio;
-mod tool;
 pub mod tools;
 
 use clap::Args;

@@ -4,7 +4,33 @@
 //! the command line it stands for, so it is checked, refused and answered
 //! exactly as that command is.
 
-use super::tool::{Kind, Param, Tool, flag, or, positional, required};
+use crate::call::{Kind, Param, command_line, flag, input_schema, or, positional, required};
+use serde_json::{Map, Value};
+
+/// One tool: the command it runs and the arguments it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The command's words (`["delivery", "claim"]`) and fixed flags.
+    pub command: &'static [&'static str],
+    pub params: &'static [Param],
+    /// Whether it changes the outbox (absent with `--read-only`).
+    pub writes: bool,
+}
+
+impl Tool {
+    /// The JSON schema of the tool's arguments.
+    pub fn input_schema(&self) -> Map<String, Value> {
+        input_schema(self.params)
+    }
+
+    /// The command line this call stands for, or why the arguments do not
+    /// fit the schema.
+    pub fn command_line(&self, arguments: &Map<String, Value>) -> Result<Vec<String>, String> {
+        command_line(self.name, self.command, self.params, arguments)
+    }
+}
 
 const CLIENT: Param = flag(
     "client",
@@ -325,6 +351,7 @@ pub const TOOLS: &[Tool] = &[
         params: &[
             Param {
                 name: "delivery_ids",
+                alias: None,
                 flag: None,
                 kind: Kind::Texts,
                 required: false,
@@ -379,7 +406,7 @@ pub fn find(name: &str, read_only: bool) -> Option<&'static Tool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{Map, Value, json};
+    use serde_json::json;
 
     fn args(value: Value) -> Map<String, Value> {
         value.as_object().cloned().unwrap()
@@ -398,12 +425,9 @@ mod tests {
                 "delivery",
                 "claim",
                 "--with-event",
-                "--worker",
-                "agent-1",
-                "--batch",
-                "5",
-                "--lease",
-                "2m"
+                "--worker=agent-1",
+                "--batch=5",
+                "--lease=2m"
             ]
         );
         assert_eq!(
@@ -412,10 +436,8 @@ mod tests {
                 "delivery",
                 "claim",
                 "--with-event",
-                "--worker",
-                "a",
-                "--batch",
-                "1"
+                "--worker=a",
+                "--batch=1"
             ]
         );
         let fail = find("fail_delivery", false).unwrap();
@@ -427,8 +449,7 @@ mod tests {
             [
                 "delivery",
                 "fail",
-                "--worker",
-                "w",
+                "--worker=w",
                 "--no-retry",
                 "--",
                 "delv_1"
@@ -439,14 +460,7 @@ mod tests {
             record
                 .command_line(&args(json!({"type": "t", "payload": {"total": 42.5}})))
                 .unwrap(),
-            [
-                "event",
-                "record",
-                "--type",
-                "t",
-                "--payload",
-                r#"{"total":42.5}"#
-            ]
+            ["event", "record", "--type=t", r#"--payload={"total":42.5}"#]
         );
     }
 

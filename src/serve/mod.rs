@@ -1,0 +1,205 @@
+//! `outbox serve`: the outbox over HTTP, for applications and workers in
+//! any language (a JSON API under `/api/v1/`, described by the OpenAPI
+//! document it serves) and Prometheus (`/metrics`). Each route is an outbox
+//! command (`routes.rs`); the server knows nothing of how commands run: the
+//! binary hands it a function that runs a command line and gives back its
+//! answer, as `outbox mcp` is handed one.
+
+mod api;
+mod openapi;
+mod routes;
+
+use axum::Router;
+use clap::Args;
+use outbox::Error;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on. Beyond loopback, a token from
+    /// OUTBOX_SERVE_TOKEN is required (`Authorization: Bearer TOKEN`).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Serve every read and refuse every write (403).
+    #[arg(long)]
+    pub read_only: bool,
+    /// Serve under this path (`/outbox`), as a reverse proxy forwards it.
+    #[arg(long, value_name = "/PREFIX", value_parser = base_path)]
+    pub base_path: Option<String>,
+    /// The application's database the relay reads (as `relay status
+    /// --from`): its backlog at /api/v1/relay/status and in /metrics.
+    #[arg(long, value_name = "SRC")]
+    pub relay_from: Option<String>,
+    /// The application's outbox table, with --relay-from.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "outbox",
+        requires = "relay_from"
+    )]
+    pub relay_table: String,
+}
+
+/// `/outbox`: one leading slash, none trailing, nothing a URL path cannot hold.
+fn base_path(text: &str) -> Result<String, String> {
+    let trimmed = text.trim_end_matches('/');
+    let ok = trimmed.starts_with('/')
+        && !trimmed.contains("//")
+        && trimmed
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/-._~".contains(c));
+    if !ok {
+        return Err(format!(
+            "{text:?} is not a path prefix: /NAME, of letters, digits and - . _ ~"
+        ));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// A command a route calls, as its words after `outbox`; `text`: the
+/// answer for people is wanted too (the Prometheus page).
+pub struct Call {
+    pub line: Vec<String>,
+    pub text: bool,
+}
+
+/// What a command answered: the object its `--json` prints, and with
+/// [`Call::text`] what it prints for people.
+pub struct Answer {
+    pub json: Value,
+    pub text: Option<String>,
+}
+
+/// Runs one command line for the server.
+pub type Run = Arc<dyn Fn(Call) -> Result<Answer, Error> + Send + Sync>;
+
+/// How serving ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Terminated,
+    Interrupted,
+}
+
+/// What every request shares.
+pub(crate) struct Server {
+    run: Run,
+    read_only: bool,
+    token: Option<String>,
+    relay: Option<(String, String)>,
+    base: String,
+}
+
+/// Serves until SIGTERM or SIGINT, then finishes the requests in flight.
+pub fn serve(args: ServeArgs, run: Run) -> Result<Stop, Error> {
+    let token = std::env::var("OUTBOX_SERVE_TOKEN")
+        .ok()
+        .filter(|t| !t.is_empty());
+    if !args.listen.ip().is_loopback() && token.is_none() {
+        return Err(Error::input(
+            "invalid:listen",
+            format!(
+                "--listen {} is reachable beyond this machine: set OUTBOX_SERVE_TOKEN, the token every request must carry",
+                args.listen
+            ),
+        ));
+    }
+    let base = args.base_path.clone().unwrap_or_default();
+    let server = Arc::new(Server {
+        run,
+        read_only: args.read_only,
+        token,
+        relay: args.relay_from.map(|from| (from, args.relay_table)),
+        base: base.clone(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| Error::input("invalid:serve", format!("cannot start the server: {e}")))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .map_err(|e| {
+                let code = match e.kind() {
+                    std::io::ErrorKind::AddrInUse => "listen:inUse",
+                    _ => "listen:unavailable",
+                };
+                Error::unavailable(
+                    code,
+                    format!("outbox serve cannot listen on {}: {e}", args.listen),
+                )
+            })?;
+        let bound = listener.local_addr().map_or(args.listen, |a| a);
+        let app = api::router(server.clone());
+        let app = if base.is_empty() {
+            app
+        } else {
+            Router::new().nest(&base, app)
+        };
+        let app = app.layer(axum::middleware::from_fn(log_line));
+        let (stopped_tx, mut stopped_rx) = tokio::sync::mpsc::channel(2);
+        let signals = stop_signals(stopped_tx)?;
+        eprintln!("outbox serve: http://{bound}{base}/api/v1/ (the OpenAPI document at {base}/api/v1/openapi.json)");
+        let how = Arc::new(std::sync::Mutex::new(Stop::Terminated));
+        let said = how.clone();
+        let shutdown = async move {
+            if let Some(stop) = stopped_rx.recv().await {
+                *said.lock().expect("not poisoned") = stop;
+            }
+        };
+        axum::serve(listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(|e| Error::unavailable("listen:failed", format!("outbox serve: {e}")))?;
+        for watching in signals {
+            watching.abort();
+        }
+        let how = *how.lock().expect("not poisoned");
+        Ok(how)
+    })
+}
+
+/// SIGTERM and SIGINT as they come.
+fn stop_signals(
+    tx: tokio::sync::mpsc::Sender<Stop>,
+) -> Result<Vec<tokio::task::JoinHandle<()>>, Error> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut watching = Vec::new();
+    for (kind, how) in [
+        (SignalKind::terminate(), Stop::Terminated),
+        (SignalKind::interrupt(), Stop::Interrupted),
+    ] {
+        let mut signal = signal(kind)
+            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
+        let tx = tx.clone();
+        watching.push(tokio::spawn(async move {
+            if signal.recv().await.is_some() {
+                let _ = tx.send(how).await;
+            }
+        }));
+    }
+    Ok(watching)
+}
+
+/// One line on stderr per request: method, path (never the query, which
+/// may name what an operator searched for), status and duration. Never a
+/// token or a body.
+async fn log_line(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let took = started.elapsed();
+    eprintln!(
+        "outbox serve: {method} {path} {} {:.1}ms",
+        response.status().as_u16(),
+        took.as_secs_f64() * 1000.0
+    );
+    response
+}
