@@ -13,6 +13,8 @@ pub enum Kind {
     Integer,
     /// A switch: `true` gives the flag.
     Switch,
+    /// A duration or a time: text (`5m`, RFC 3339) or a number of seconds.
+    Time,
     /// A JSON object, passed as its text.
     Object,
     /// `true` or `false`, passed as the flag's value (`--announce-retries=false`).
@@ -83,6 +85,7 @@ pub const fn positional(name: &'static str, help: &'static str) -> Param {
 pub fn value_schema(param: &Param) -> Value {
     let mut schema = match param.kind {
         Kind::Text => json!({"type": "string"}),
+        Kind::Time => json!({"type": ["string", "integer"]}),
         Kind::Integer => json!({"type": "integer"}),
         Kind::Switch | Kind::Boolean => json!({"type": "boolean"}),
         Kind::Object => json!({"type": "object"}),
@@ -130,6 +133,15 @@ pub fn input_schema(params: &[Param]) -> Map<String, Value> {
     schema.as_object().cloned().unwrap_or_default()
 }
 
+/// How strictly values are held to their kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Exactly as the schema says.
+    Strict,
+    /// A number is taken for text too (an agent's `"delivery_id": 42`).
+    Lenient,
+}
+
 /// The command line a call of `command` with these arguments stands for,
 /// or why the arguments do not fit the schema (named after the call, `what`).
 pub fn command_line(
@@ -137,6 +149,7 @@ pub fn command_line(
     command: &[&str],
     params: &[Param],
     arguments: &Map<String, Value>,
+    values: Values,
 ) -> Result<Vec<String>, String> {
     if let Some(unknown) = arguments.keys().find(|k| {
         !params
@@ -152,11 +165,14 @@ pub fn command_line(
     let mut words: Vec<String> = command.iter().map(|w| (*w).to_owned()).collect();
     let mut positionals = Vec::new();
     for param in params {
-        let named = arguments.get(param.name).filter(|v| !v.is_null());
-        let aliased = param
-            .alias
-            .and_then(|alias| arguments.get(alias))
-            .filter(|v| !v.is_null());
+        let named = arguments.get(param.name);
+        let aliased = param.alias.and_then(|alias| arguments.get(alias));
+        // Strictly, null is no value of any kind; leniently, it is none given.
+        if values == Values::Strict && [named, aliased].into_iter().flatten().any(Value::is_null) {
+            return Err(format!("{what}: {} must not be null", param.name));
+        }
+        let named = named.filter(|v| !v.is_null());
+        let aliased = aliased.filter(|v| !v.is_null());
         if let (Some(_), Some(_), Some(alias)) = (named, aliased, param.alias) {
             return Err(format!(
                 "{what}: {} and {alias} are one argument; give one",
@@ -175,9 +191,10 @@ pub fn command_line(
         let value = &value;
         let wrong = |kind: &str| format!("{what}: {} must be {kind}", param.name);
         let texts: Vec<String> = match (param.kind, value) {
-            (Kind::Text, Value::String(text)) => vec![text.clone()],
-            // Numbers given for durations or ids read as their text.
-            (Kind::Text, Value::Number(n)) => vec![n.to_string()],
+            (Kind::Text | Kind::Time, Value::String(text)) => vec![text.clone()],
+            (Kind::Time, Value::Number(n)) if n.is_i64() => vec![n.to_string()],
+            (Kind::Time, _) => return Err(wrong("text or whole seconds")),
+            (Kind::Text, Value::Number(n)) if values == Values::Lenient => vec![n.to_string()],
             (Kind::Text, _) => return Err(wrong("a string")),
             (Kind::Integer, Value::Number(n)) if n.is_i64() => vec![n.to_string()],
             (Kind::Integer, _) => return Err(wrong("an integer")),

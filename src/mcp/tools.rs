@@ -4,7 +4,9 @@
 //! the command line it stands for, so it is checked, refused and answered
 //! exactly as that command is.
 
-use crate::call::{Kind, Param, command_line, flag, input_schema, or, positional, required};
+use crate::call::{
+    Kind, Param, Values, command_line, flag, input_schema, or, positional, required,
+};
 use serde_json::{Map, Value};
 
 /// One tool: the command it runs and the arguments it takes.
@@ -28,7 +30,13 @@ impl Tool {
     /// The command line this call stands for, or why the arguments do not
     /// fit the schema.
     pub fn command_line(&self, arguments: &Map<String, Value>) -> Result<Vec<String>, String> {
-        command_line(self.name, self.command, self.params, arguments)
+        command_line(
+            self.name,
+            self.command,
+            self.params,
+            arguments,
+            Values::Lenient,
+        )
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::routes::{self, Method, Route};
 use super::{Answer, Call, Server};
-use crate::call::{Kind, Param, command_line};
+use crate::call::{Kind, Param, Values, command_line};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -307,7 +307,13 @@ async fn call_route(
         }
         arguments.insert("eventId".to_owned(), key.into());
     }
-    let line = match command_line(route.name, route.command, route.params, &arguments) {
+    let line = match command_line(
+        route.name,
+        route.command,
+        route.params,
+        &arguments,
+        Values::Strict,
+    ) {
         Ok(line) => line,
         Err(message) => return failure(&Error::input("invalid:arguments", message)),
     };

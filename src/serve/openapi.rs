@@ -132,10 +132,12 @@ fn answer(shape: Shape) -> Value {
     match shape {
         Shape::Event => ok_with(&[("event", reference("Event"))]),
         Shape::Recorded => {
-            let one = ok_with(&[
+            // An event recorded again answers without deliveries: none were made.
+            let mut one = ok_with(&[
                 ("event", reference("Event")),
                 ("deliveries", list_of("Delivery")),
             ]);
+            one["required"] = json!(["ok", "event"]);
             json!({"anyOf": [one, {"type": "array", "items": one, "description": "An NDJSON body: one answer per line."}]})
         }
         Shape::Events => ok_with(&[("events", list_of("Event")), ("count", count)]),

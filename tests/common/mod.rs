@@ -8,6 +8,7 @@ pub mod db;
 pub mod mcp;
 pub mod own_server;
 pub mod receiver;
+pub mod serve;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -79,7 +79,7 @@ pub const ROUTES: &[Route] = &[
                 flag(
                     "leaseSeconds",
                     "--lease",
-                    Kind::Text,
+                    Kind::Time,
                     "Lease length: seconds, or a duration (5m; default 5m).",
                 ),
                 "lease",
@@ -189,7 +189,7 @@ pub const ROUTES: &[Route] = &[
                 flag(
                     "leaseSeconds",
                     "--lease",
-                    Kind::Text,
+                    Kind::Time,
                     "New lease length from now (60, 5m).",
                 ),
                 "lease",
@@ -252,7 +252,7 @@ pub const ROUTES: &[Route] = &[
             required(flag(
                 "olderThan",
                 "--older-than",
-                Kind::Text,
+                Kind::Time,
                 "What finished longer ago than this (12h, 7d).",
             )),
             DRY_RUN,

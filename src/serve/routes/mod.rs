@@ -156,13 +156,13 @@ pub(super) const BEFORE: Param = flag(
 pub(super) const SINCE: Param = flag(
     "since",
     "--since",
-    Kind::Text,
+    Kind::Time,
     "Only from this time on: unix seconds, RFC 3339, or a duration ago (2h, 7d).",
 );
 pub(super) const UNTIL: Param = flag(
     "until",
     "--until",
-    Kind::Text,
+    Kind::Time,
     "Only before this time (as since).",
 );
 pub(super) const CLIENT: Param = aka(
@@ -238,7 +238,7 @@ pub(super) const DELAY: Param = aka(
     flag(
         "delaySeconds",
         "--delay",
-        Kind::Text,
+        Kind::Time,
         "Due this long from now: seconds, or a duration (30s, 5m).",
     ),
     "delay",

@@ -358,7 +358,7 @@ pub const ROUTES: &[Route] = &[
             flag(
                 "timeout",
                 "--timeout",
-                Kind::Text,
+                Kind::Time,
                 "How long to wait for the endpoint.",
             ),
         ],

@@ -299,6 +299,14 @@ impl Store for PostgresStore {
 /// Maps a PostgreSQL failure to a storage error code.
 pub(crate) fn pg_error(e: &postgres::Error, doing: &str) -> Error {
     use postgres::error::SqlState;
+    if e.code() == Some(&SqlState::CHARACTER_NOT_IN_REPERTOIRE) {
+        // The reference takes any string; PostgreSQL's text holds every
+        // character but NUL (SQLite's holds it too).
+        return Error::input(
+            "invalid:text",
+            format!("{doing}: PostgreSQL cannot keep the NUL character (\\u0000) in text"),
+        );
+    }
     let code = match e.code() {
         Some(state)
             if *state == SqlState::INVALID_PASSWORD

@@ -27,9 +27,11 @@ impl PostgresTx<'_> {
     /// `read` with the planner kept off whole-table scans ([`INDEX_PLANNER`]).
     pub(super) fn by_index<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         self.set_planner(INDEX_PLANNER)?;
-        let found = read(self);
+        let found = read(self)?;
+        // After a failed read the transaction only rolls back: setting the
+        // planner again would fail too, and hide why.
         self.set_planner(SEQSCAN_DEFAULTS)?;
-        found
+        Ok(found)
     }
 
     pub(super) fn statement(&mut self, sql: &str) -> Result<Statement> {
