@@ -556,6 +556,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
             [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('bulk', 'bulk', [CompletionResultType]::ParameterValue, 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -850,6 +851,34 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'outbox;delivery;bulk' {
+            [CompletionResult]::new('--event', '--event', [CompletionResultType]::ParameterName, 'Only deliveries of this event')
+            [CompletionResult]::new('--sub', '--sub', [CompletionResultType]::ParameterName, 'Only deliveries for this subscription')
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Only deliveries to this client')
+            [CompletionResult]::new('--transport', '--transport', [CompletionResultType]::ParameterName, 'Only deliveries over this transport')
+            [CompletionResult]::new('--status', '--status', [CompletionResultType]::ParameterName, 'Only deliveries in this status')
+            [CompletionResult]::new('--type', '--type', [CompletionResultType]::ParameterName, 'Only deliveries of events of this type (a type of at most 10,000 events is found through them; a commoner one is read newest first until the page is full, which --since bounds)')
+            [CompletionResult]::new('--subject', '--subject', [CompletionResultType]::ParameterName, 'Only deliveries of events about this subject')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
+            [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')
+            [CompletionResult]::new('--sync', '--sync', [CompletionResultType]::ParameterName, 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits')
+            [CompletionResult]::new('--max-payload', '--max-payload', [CompletionResultType]::ParameterName, 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes')
+            [CompletionResult]::new('--busy-timeout', '--busy-timeout', [CompletionResultType]::ParameterName, 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never')
+            [CompletionResult]::new('--dead', '--dead', [CompletionResultType]::ParameterName, 'Only dead letters: failed, with no attempt to come')
+            [CompletionResult]::new('--waiting', '--waiting', [CompletionResultType]::ParameterName, 'Only deliveries of ordered subscriptions held behind an earlier one of their subject, each with the delivery it waits for (`waitingFor`)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Every delivery: no filter narrows them')
+            [CompletionResult]::new('--dry-run', '--dry-run', [CompletionResultType]::ParameterName, 'Count and show what would be done; write nothing')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Print the result object as one line of JSON')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'outbox;delivery;replay' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
@@ -887,6 +916,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
             [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('bulk', 'bulk', [CompletionResultType]::ParameterValue, 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -931,6 +961,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;delivery;help;redrive' {
+            break
+        }
+        'outbox;delivery;help;bulk' {
             break
         }
         'outbox;delivery;help;replay' {
@@ -1490,6 +1523,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             [CompletionResult]::new('release', 'release', [CompletionResultType]::ParameterValue, 'Give a claimed delivery back to the queue')
             [CompletionResult]::new('sweep', 'sweep', [CompletionResultType]::ParameterValue, 'Put deliveries whose lease expired back in the queue (run it from cron)')
             [CompletionResult]::new('redrive', 'redrive', [CompletionResultType]::ParameterValue, 'Send dead letters again: one more attempt each, past maxAttempts')
+            [CompletionResult]::new('bulk', 'bulk', [CompletionResultType]::ParameterValue, 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped')
             break
         }
@@ -1533,6 +1567,9 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;help;delivery;redrive' {
+            break
+        }
+        'outbox;help;delivery;bulk' {
             break
         }
         'outbox;help;delivery;replay' {

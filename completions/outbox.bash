@@ -64,6 +64,9 @@ _outbox() {
             outbox,work)
                 cmd="outbox__subcmd__work"
                 ;;
+            outbox__subcmd__delivery,bulk)
+                cmd="outbox__subcmd__delivery__subcmd__bulk"
+                ;;
             outbox__subcmd__delivery,cancel)
                 cmd="outbox__subcmd__delivery__subcmd__cancel"
                 ;;
@@ -111,6 +114,9 @@ _outbox() {
                 ;;
             outbox__subcmd__delivery,sweep)
                 cmd="outbox__subcmd__delivery__subcmd__sweep"
+                ;;
+            outbox__subcmd__delivery__subcmd__help,bulk)
+                cmd="outbox__subcmd__delivery__subcmd__help__subcmd__bulk"
                 ;;
             outbox__subcmd__delivery__subcmd__help,cancel)
                 cmd="outbox__subcmd__delivery__subcmd__help__subcmd__cancel"
@@ -237,6 +243,9 @@ _outbox() {
                 ;;
             outbox__subcmd__help,work)
                 cmd="outbox__subcmd__help__subcmd__work"
+                ;;
+            outbox__subcmd__help__subcmd__delivery,bulk)
+                cmd="outbox__subcmd__help__subcmd__delivery__subcmd__bulk"
                 ;;
             outbox__subcmd__help__subcmd__delivery,cancel)
                 cmd="outbox__subcmd__help__subcmd__delivery__subcmd__cancel"
@@ -592,12 +601,82 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery)
-            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
+            opts="-q -h -V --db --json --sync --max-payload --busy-timeout --color --quiet --help --version create get list ready chain claim complete fail retry cancel renew release sweep redrive bulk replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sync)
+                    COMPREPLY=($(compgen -W "full normal" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-payload)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --busy-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__delivery__subcmd__bulk)
+            opts="-q -h -V --event --sub --client --transport --status --dead --waiting --type --subject --since --until --all --dry-run --db --json --sync --max-payload --busy-timeout --color --quiet --help --version redrive replay cancel"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --event)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sub)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --client)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --transport)
+                    COMPREPLY=($(compgen -W "poll webhook a2a mcp nats amqp mqtt redis" -- "${cur}"))
+                    return 0
+                    ;;
+                --status)
+                    COMPREPLY=($(compgen -W "queued claimed delivered failed canceled" -- "${cur}"))
+                    return 0
+                    ;;
+                --type)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --subject)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --db)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1000,8 +1079,22 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__delivery__subcmd__help)
-            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive replay help"
+            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive bulk replay help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__delivery__subcmd__help__subcmd__bulk)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -2106,8 +2199,22 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__help__subcmd__delivery)
-            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive replay"
+            opts="create get list ready chain claim complete fail retry cancel renew release sweep redrive bulk replay"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        outbox__subcmd__help__subcmd__delivery__subcmd__bulk)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

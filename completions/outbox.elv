@@ -513,6 +513,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
             cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand bulk 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction'
             cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -792,6 +793,33 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'outbox;delivery;bulk'= {
+            cand --event 'Only deliveries of this event'
+            cand --sub 'Only deliveries for this subscription'
+            cand --client 'Only deliveries to this client'
+            cand --transport 'Only deliveries over this transport'
+            cand --status 'Only deliveries in this status'
+            cand --type 'Only deliveries of events of this type (a type of at most 10,000 events is found through them; a commoner one is read newest first until the page is full, which --since bounds)'
+            cand --subject 'Only deliveries of events about this subject'
+            cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
+            cand --until 'Only what was recorded or created before this time (same forms as --since)'
+            cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
+            cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
+            cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'
+            cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
+            cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
+            cand --dead 'Only dead letters: failed, with no attempt to come'
+            cand --waiting 'Only deliveries of ordered subscriptions held behind an earlier one of their subject, each with the delivery it waits for (`waitingFor`)'
+            cand --all 'Every delivery: no filter narrows them'
+            cand --dry-run 'Count and show what would be done; write nothing'
+            cand --json 'Print the result object as one line of JSON'
+            cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'outbox;delivery;replay'= {
             cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
             cand --until 'Only what was recorded or created before this time (same forms as --since)'
@@ -828,6 +856,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
             cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand bulk 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction'
             cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -858,6 +887,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;delivery;help;sweep'= {
         }
         &'outbox;delivery;help;redrive'= {
+        }
+        &'outbox;delivery;help;bulk'= {
         }
         &'outbox;delivery;help;replay'= {
         }
@@ -1356,6 +1387,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand release 'Give a claimed delivery back to the queue'
             cand sweep 'Put deliveries whose lease expired back in the queue (run it from cron)'
             cand redrive 'Send dead letters again: one more attempt each, past maxAttempts'
+            cand bulk 'Redrive, replay or cancel every delivery `delivery list` lists with the same filters (every page), or the ids given, in one transaction'
             cand replay 'Send finished chains of events recorded in a window again (after an outage); chains already queued or claimed are skipped'
         }
         &'outbox;help;delivery;create'= {
@@ -1385,6 +1417,8 @@ set edit:completion:arg-completer[outbox] = {|@words|
         &'outbox;help;delivery;sweep'= {
         }
         &'outbox;help;delivery;redrive'= {
+        }
+        &'outbox;help;delivery;bulk'= {
         }
         &'outbox;help;delivery;replay'= {
         }

@@ -92,7 +92,7 @@ def start(binary, db, relay_db):
     sys.exit("outbox serve did not listen")
 
 
-def fuzz(schemathesis, port, max_time, label):
+def fuzz(schemathesis, port, max_time, label, workdir):
     url = f"http://127.0.0.1:{port}/api/v1/openapi.json"
     done = subprocess.run(
         [
@@ -106,6 +106,8 @@ def fuzz(schemathesis, port, max_time, label):
         ],
         capture_output=True,
         text=True,
+        # Where it keeps its own files (.schemathesis/), not the checkout.
+        cwd=workdir,
     )
     out = done.stdout + done.stderr
     selected = re.search(r"Selected: (\d+)/(\d+)", out)
@@ -187,7 +189,7 @@ def run_on(binary, schemathesis, python, db, label, max_time, workdir):
     outbox(binary, db, "relay", "init", "--from", relay_db, "--create")
     child, port, log = start(binary, db, relay_db)
     try:
-        tested = fuzz(schemathesis, port, max_time, label)
+        tested = fuzz(schemathesis, port, max_time, label, workdir)
         check_sub_test(python, port, binary, db)
     finally:
         child.terminate()

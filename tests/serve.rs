@@ -488,3 +488,109 @@ fn sigterm_stops_it_cleanly_and_sigint_with_130() {
         assert_eq!(status.code(), Some(code), "signal {signal}");
     }
 }
+
+/// The ids of a list's deliveries, sorted.
+fn listed(answer: &Value) -> Vec<String> {
+    let mut ids: Vec<String> = answer["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deliveryId"].as_str().unwrap().to_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
+fn bulk_actions_by_filter_touch_what_the_list_lists(db: Db) {
+    db.sub(&["--types", "order.*", "--max-attempts", "1"]);
+    let mut args = vec!["sub", "create", "--client", "audit", "--any-target"];
+    args.extend(["--types", "order.*", "--max-attempts", "1"]);
+    db.json(NOW, &args);
+    // Dead letters of both clients, some an hour old, some new.
+    for (n, at) in [(0, NOW - 3600), (1, NOW - 3600), (2, NOW), (3, NOW)] {
+        db.record(at, "order.created", &format!("order-{n}"));
+        for _ in 0..2 {
+            let id = db.claim(at);
+            db.fail(at, &id, &[]);
+        }
+    }
+    let server = serve(&db, None, &[]);
+    let filter = json!({"client": "billing", "status": "dead", "since": "30m"});
+    let by_cli = db.json(
+        NOW,
+        &[
+            "delivery", "list", "--dead", "--client", "billing", "--since", "30m",
+        ],
+    );
+    assert_eq!(by_cli["count"], 2, "{by_cli}");
+
+    let mut dry = filter.clone();
+    dry["dryRun"] = true.into();
+    let counted = server.send("POST", "/api/v1/deliveries/redrive", &dry);
+    assert_eq!(counted.status, 200, "{}", counted.body);
+    let counted = counted.json();
+    assert_eq!(counted["matched"], by_cli["count"]);
+    assert_eq!(counted["count"], by_cli["count"]);
+    assert_eq!(listed(&counted), listed(&by_cli));
+    assert_eq!(
+        db.json(NOW, &["delivery", "list", "--dead"])["count"],
+        8,
+        "a dry run writes nothing"
+    );
+
+    let done = server
+        .send("POST", "/api/v1/deliveries/redrive", &filter)
+        .json();
+    assert_eq!(done["count"], 2);
+    let mut parents: Vec<String> = done["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["meta"]["parentDeliveryId"].as_str().unwrap().to_owned())
+        .collect();
+    parents.sort();
+    assert_eq!(parents, listed(&by_cli), "exactly the listed dead letters");
+    assert_eq!(db.json(NOW, &["delivery", "list", "--dead"])["count"], 6);
+    let queued = db.json(NOW, &["delivery", "list", "--status", "queued"]);
+    assert_eq!(listed(&queued), listed(&done));
+
+    // Cancel by filter: the queued ones just made, nothing else.
+    let canceled = server
+        .send(
+            "POST",
+            "/api/v1/deliveries/cancel",
+            &json!({"status": "queued"}),
+        )
+        .json();
+    assert_eq!(listed(&canceled), listed(&queued));
+    assert!(
+        canceled["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["status"] == "canceled")
+    );
+    // By ids, and what an action does not apply to is answered apart.
+    let dead = db.json(NOW, &["delivery", "list", "--dead", "--client", "audit"]);
+    let one = dead["deliveries"][0]["deliveryId"].as_str().unwrap();
+    let replayed = server
+        .send(
+            "POST",
+            "/api/v1/deliveries/replay",
+            &json!({"deliveryIds": [one, "delv_nope"]}),
+        )
+        .json();
+    assert_eq!(replayed["count"], 1);
+    assert_eq!(replayed["deliveries"][0]["meta"]["replayOf"], one);
+    assert_eq!(replayed["skipped"][0]["error"], "deliveryNotFound");
+    // Neither ids and a filter together, nor nothing at all.
+    for body in [json!({"deliveryIds": [one], "client": "audit"}), json!({})] {
+        let reply = server.send("POST", "/api/v1/deliveries/cancel", &body);
+        assert_eq!(reply.status, 422, "{body}: {}", reply.body);
+    }
+}
+
+test_on_both!(
+    bulk_actions_by_filter_touch_what_the_list_lists,
+    "serve_bulk"
+);

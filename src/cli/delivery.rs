@@ -49,28 +49,7 @@ pub enum DeliveryCommand {
   outbox delivery list --waiting --sub sub_8bbd")]
     List {
         #[command(flatten)]
-        filter: DeliveryFilterArgs,
-        /// Only deliveries in this status.
-        #[arg(long, value_parser = one_of::<DeliveryStatus>())]
-        status: Option<DeliveryStatus>,
-        /// Only dead letters: failed, with no attempt to come.
-        #[arg(long, conflicts_with = "status")]
-        dead: bool,
-        /// Only deliveries of ordered subscriptions held behind an earlier
-        /// one of their subject, each with the delivery it waits for
-        /// (`waitingFor`).
-        #[arg(long, conflicts_with_all = ["status", "dead"])]
-        waiting: bool,
-        /// Only deliveries of events of this type (a type of at most 10,000
-        /// events is found through them; a commoner one is read newest
-        /// first until the page is full, which --since bounds).
-        #[arg(long = "type", value_name = "TYPE")]
-        event_type: Option<String>,
-        /// Only deliveries of events about this subject.
-        #[arg(long)]
-        subject: Option<String>,
-        #[command(flatten)]
-        window: super::WindowArgs,
+        selection: Selection,
         #[command(flatten)]
         page: super::paging::PageArgs,
     },
@@ -240,6 +219,20 @@ pub enum DeliveryCommand {
   outbox delivery redrive delv_2d8e6d3c
   outbox delivery redrive --all --client billing --type order.paid")]
     Redrive(super::lifecycle::RedriveArgs),
+    /// Redrive, replay or cancel every delivery `delivery list` lists with
+    /// the same filters (every page), or the ids given, in one transaction.
+    ///
+    /// redrive: one more attempt of each dead letter; replay: one more
+    /// attempt of each finished chain; cancel: each not yet delivered. Those
+    /// the action does not apply to are answered apart (`skipped`), each
+    /// chain is acted on once, and --dry-run answers the same without
+    /// writing: how many match and what would be done.
+    #[command(after_long_help = "Examples:
+  outbox delivery bulk redrive --dead --client billing --since 24h --dry-run
+  outbox delivery bulk redrive --dead --client billing --since 24h
+  outbox delivery bulk cancel --status queued --sub sub_8bbd
+  outbox delivery bulk replay delv_7b1c delv_2d8e")]
+    Bulk(super::lifecycle::BulkArgs),
     /// Send finished chains of events recorded in a window again (after an
     /// outage); chains already queued or claimed are skipped.
     #[command(after_long_help = "Examples:
@@ -249,6 +242,67 @@ pub enum DeliveryCommand {
 }
 
 /// `--meta`: free-form details merged into the delivery's meta.
+/// What `delivery list` selects (and `delivery bulk` acts on): every
+/// filter of the list.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Selection {
+    #[command(flatten)]
+    pub filter: DeliveryFilterArgs,
+    /// Only deliveries in this status.
+    #[arg(long, value_parser = one_of::<DeliveryStatus>())]
+    pub status: Option<DeliveryStatus>,
+    /// Only dead letters: failed, with no attempt to come.
+    #[arg(long, conflicts_with = "status")]
+    pub dead: bool,
+    /// Only deliveries of ordered subscriptions held behind an earlier
+    /// one of their subject, each with the delivery it waits for
+    /// (`waitingFor`).
+    #[arg(long, conflicts_with_all = ["status", "dead"])]
+    pub waiting: bool,
+    /// Only deliveries of events of this type (a type of at most 10,000
+    /// events is found through them; a commoner one is read newest
+    /// first until the page is full, which --since bounds).
+    #[arg(long = "type", value_name = "TYPE")]
+    pub event_type: Option<String>,
+    /// Only deliveries of events about this subject.
+    #[arg(long)]
+    pub subject: Option<String>,
+    #[command(flatten)]
+    pub window: super::WindowArgs,
+}
+
+impl Selection {
+    /// The list's filter (no page yet).
+    pub fn filter(&self, ctx: &Context) -> Result<DeliveryFilter> {
+        let (since, until) = self.window.bounds(ctx)?;
+        Ok(DeliveryFilter {
+            status: self.status,
+            waiting: self.waiting,
+            event_type: self.event_type.clone(),
+            subject: self.subject.clone(),
+            since,
+            until,
+            ..ctx.delivery_filter(&self.filter)?
+        })
+    }
+
+    /// Whether it narrows anything.
+    pub fn narrows(&self) -> bool {
+        let f = &self.filter;
+        f.event_id.is_some()
+            || f.sub_id.is_some()
+            || f.client_id.is_some()
+            || f.transport.is_some()
+            || self.status.is_some()
+            || self.dead
+            || self.waiting
+            || self.event_type.is_some()
+            || self.subject.is_some()
+            || self.window.since.is_some()
+            || self.window.until.is_some()
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct MetaArg {
     /// Details merged into the delivery's meta, a JSON object (text, @FILE or - for stdin).
@@ -382,27 +436,12 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let (mut outbox, id) = ctx.outbox_for(IdKind::Delivery, &id)?;
             Box::new(outbox.get_delivery(&id)?)
         }
-        DeliveryCommand::List {
-            filter,
-            status,
-            dead,
-            waiting,
-            event_type,
-            subject,
-            window,
-            page,
-        } => {
-            let (since, until) = window.bounds(ctx)?;
+        DeliveryCommand::List { selection, page } => {
             let mut outbox = ctx.outbox()?;
+            let (waiting, dead) = (selection.waiting, selection.dead);
             let filter = DeliveryFilter {
-                status,
-                waiting,
-                event_type,
-                subject,
-                since,
-                until,
                 before: page.cursor(&mut outbox, IdKind::Delivery)?,
-                ..ctx.delivery_filter(&filter)?
+                ..selection.filter(ctx)?
             };
             if waiting {
                 let list = outbox.waiting_deliveries(&filter, page.limit)?;
@@ -580,6 +619,7 @@ pub fn exec(cmd: DeliveryCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             }
         }
         DeliveryCommand::Redrive(args) => super::lifecycle::redrive(args, ctx)?,
+        DeliveryCommand::Bulk(args) => super::lifecycle::bulk(args, ctx)?,
         DeliveryCommand::Replay(args) => super::lifecycle::replay(args, ctx)?,
     })
 }

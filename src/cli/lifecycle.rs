@@ -8,7 +8,7 @@ use clap::Args;
 use outbox::core::records::model::DeliveryStatus;
 use outbox::core::records::prefix::IdKind;
 use outbox::core::storage::{DeliveryFilter, EventWindow};
-use outbox::lifecycle::Replay;
+use outbox::lifecycle::{Act, Chosen, Replay};
 use outbox::{Error, Result};
 
 #[derive(Debug, Args)]
@@ -51,6 +51,60 @@ pub struct ReplayArgs {
     /// Show the latest attempts that would be replayed; write nothing.
     #[arg(long)]
     pub dry_run: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BulkArgs {
+    /// What to do to each: redrive, replay or cancel.
+    #[arg(value_parser = ["redrive", "replay", "cancel"])]
+    pub action: String,
+    /// These deliveries (`delv_...`, or `-` to read ids from stdin) instead
+    /// of a list's.
+    #[arg(value_name = "ID")]
+    pub ids: Vec<String>,
+    #[command(flatten)]
+    pub selection: super::delivery::Selection,
+    /// Every delivery: no filter narrows them.
+    #[arg(long, conflicts_with = "ids")]
+    pub all: bool,
+    /// Count and show what would be done; write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+pub fn bulk(args: BulkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let act = Act::ALL
+        .into_iter()
+        .find(|a| a.as_str() == args.action)
+        .expect("clap checked the action");
+    let narrows = args.selection.narrows();
+    let chosen = match (args.ids.is_empty(), narrows, args.all) {
+        (false, true, _) => {
+            return Err(Error::input(
+                "invalid:usage",
+                "delivery bulk takes ids or a list's filters, not both; see outbox delivery bulk --help",
+            ));
+        }
+        (false, false, _) => {
+            let ids = super::delivery::expand_ids(args.ids)?;
+            Chosen::Ids(ctx.outbox()?.resolve_all(IdKind::Delivery, &ids)?)
+        }
+        (true, false, false) => {
+            return Err(Error::input(
+                "invalid:usage",
+                "delivery bulk needs ids, a filter of delivery list (--dead --client billing), or --all; see outbox delivery bulk --help",
+            ));
+        }
+        (true, _, _) => Chosen::Listed {
+            filter: args.selection.filter(ctx)?,
+            dead: args.selection.dead,
+        },
+    };
+    Ok(Box::new(ctx.outbox()?.act_on(
+        act,
+        &chosen,
+        args.dry_run,
+    )?))
 }
 
 pub fn redrive(args: RedriveArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -1,15 +1,18 @@
 //! A delivery's life beyond the reference: dead letters and their redrive,
 //! replay of finished chains after an outage, backfill for a subscription
-//! that missed events, and pruning of what is finished. Each is built on
+//! that missed events, pruning of what is finished, and any of these (or
+//! a cancel) on everything a list selects. Each is built on
 //! the core's rules and runs in the core's transactions; retry policies,
 //! which `delivery fail` itself follows, live in the core
 //! ([`crate::core::settings::policy`]).
 
+mod bulk;
 mod prune;
 mod redrive;
 mod replay;
 pub mod when;
 
+pub use bulk::{Act, BulkDone, Chosen, Skipped};
 pub use prune::{DEFAULT_BATCH_SIZE, Deleted, Prune, Pruned};
 pub use replay::Replay;
 

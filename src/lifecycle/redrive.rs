@@ -111,7 +111,19 @@ fn is_dead(tx: &mut dyn Tx, delivery: &Delivery) -> Result<bool> {
     Ok(attempts.iter().all(|a| a.attempt <= delivery.attempt))
 }
 
-fn redrive_one(tx: &mut dyn Tx, dead: Delivery, now: i64) -> Result<Delivery> {
+/// The delivery, when it is a dead letter; its refusal otherwise.
+pub(super) fn dead(tx: &mut dyn Tx, delivery: Delivery) -> Result<Result<Delivery, Refusal>> {
+    Ok(if is_dead(tx, &delivery)? {
+        Ok(delivery)
+    } else {
+        Err(Refusal::Transition {
+            code: "invalid:redriveStatus",
+            delivery: Box::new(delivery),
+        })
+    })
+}
+
+pub(super) fn redrive_one(tx: &mut dyn Tx, dead: Delivery, now: i64) -> Result<Delivery> {
     let req = super::replay::to_subscription_now(tx, &dead, None)?;
     queue_attempt(tx, dead, &req, now)
 }

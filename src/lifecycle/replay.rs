@@ -173,8 +173,29 @@ impl OrderedSubscriptions {
     }
 }
 
+/// The latest attempt of the delivery's chain, when it is finished
+/// (delivered, failed or canceled); a refusal while the chain is queued or
+/// claimed.
+pub(super) fn latest_finished(
+    tx: &mut dyn Tx,
+    delivery: Delivery,
+) -> Result<Result<Delivery, Refusal>> {
+    let latest = tx
+        .attempts(&delivery.event_id, &delivery.sub_id)?
+        .into_iter()
+        .max_by_key(|a| a.attempt)
+        .unwrap_or(delivery);
+    Ok(match latest.status {
+        DeliveryStatus::Delivered | DeliveryStatus::Failed | DeliveryStatus::Canceled => Ok(latest),
+        _ => Err(Refusal::Transition {
+            code: "invalid:replayStatus",
+            delivery: Box::new(latest),
+        }),
+    })
+}
+
 /// Queues the attempt after `latest`, naming it in `replayOf`.
-fn replay_one(tx: &mut dyn Tx, latest: Delivery, now: i64) -> Result<Delivery> {
+pub(super) fn replay_one(tx: &mut dyn Tx, latest: Delivery, now: i64) -> Result<Delivery> {
     let mut extra = Object::new();
     extra.insert("replayOf".to_owned(), latest.delivery_id.clone().into());
     let req = to_subscription_now(tx, &latest, Some(extra))?;

@@ -7,7 +7,7 @@ use outbox::core::ledger::deliveries::StatsReply;
 use outbox::core::ledger::leases::SweptAsFailed;
 use outbox::core::storage::Space;
 use outbox::core::storage::lanes::Waiting;
-use outbox::lifecycle::{Pruned, Queued};
+use outbox::lifecycle::{Act, BulkDone, Pruned, Queued};
 
 impl Human for Queued {
     fn human(&self, view: &View) -> String {
@@ -16,6 +16,36 @@ impl Human for Queued {
             Some(true) => format!("dry run: {what} would be queued; nothing written"),
             _ => format!("queued {what}"),
         };
+        if self.deliveries.is_empty() {
+            return line;
+        }
+        format!("{}\n{line}", delivery_table(&self.deliveries, view))
+    }
+}
+
+impl Human for BulkDone {
+    fn human(&self, view: &View) -> String {
+        let what = tally(self.count, None, DELIVERIES);
+        let done = match (self.action, self.dry_run) {
+            (Act::Cancel, true) => format!("would cancel {what}"),
+            (Act::Cancel, false) => format!("canceled {what}"),
+            (_, true) => format!("would queue {what} ({})", self.action.as_str()),
+            (_, false) => format!("queued {what} ({})", self.action.as_str()),
+        };
+        let mut line = format!("{} matched; {done}", self.matched);
+        if !self.skipped.is_empty() {
+            let mut why: Vec<&str> = self.skipped.iter().map(|s| s.error.as_str()).collect();
+            why.sort_unstable();
+            why.dedup();
+            line.push_str(&format!(
+                "; {} skipped ({})",
+                self.skipped.len(),
+                why.join(", ")
+            ));
+        }
+        if self.dry_run {
+            line = format!("dry run: {line}; nothing written");
+        }
         if self.deliveries.is_empty() {
             return line;
         }

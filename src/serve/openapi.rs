@@ -157,6 +157,21 @@ fn answer(shape: Shape) -> Value {
             "description": "One answer per id, in the order given: the delivery, or its refusal.",
             "items": {"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]},
         }),
+        Shape::Bulk => ok_with(&[
+            ("action", json!({"enum": ["redrive", "replay", "cancel"]})),
+            ("matched", json!({"type": "integer"})),
+            ("deliveries", list_of("Delivery")),
+            ("count", json!({"type": "integer"})),
+            (
+                "skipped",
+                json!({"type": "array", "items": {
+                    "type": "object",
+                    "properties": {"deliveryId": {"type": "string"}, "error": {"type": "string"}},
+                    "required": ["deliveryId", "error"],
+                }}),
+            ),
+            ("dryRun", json!({"type": "boolean"})),
+        ]),
         Shape::Object => ok_with(&[]),
     }
 }

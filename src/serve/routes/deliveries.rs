@@ -3,7 +3,68 @@
 
 use super::*;
 
+/// Which deliveries a bulk action takes: ids, or every filter of `delivery
+/// list` but its page.
+const CHOSEN: [Param; 12] = [
+    Param {
+        required: false,
+        ..DELIVERY_IDS
+    },
+    DELIVERY_FILTERS[0],
+    CLIENT,
+    SUB,
+    EVENT,
+    TRANSPORT,
+    TYPE,
+    SUBJECT,
+    SINCE,
+    UNTIL,
+    flag(
+        "all",
+        "--all",
+        Kind::Switch,
+        "Every delivery, when no filter narrows them.",
+    ),
+    DRY_RUN,
+];
+
+/// A bulk action's route.
+const fn bulk(
+    path: &'static str,
+    name: &'static str,
+    summary: &'static str,
+    command: &'static [&'static str],
+) -> Route {
+    write(
+        Method::Post,
+        path,
+        name,
+        summary,
+        command,
+        &CHOSEN,
+        Shape::Bulk,
+    )
+}
+
 pub const ROUTES: &[Route] = &[
+    bulk(
+        "/deliveries/redrive",
+        "redriveDeliveries",
+        "One more attempt of each dead letter named by id, or of every one a filter of delivery list selects (status dead); dryRun counts them first.",
+        &["delivery", "bulk", "redrive"],
+    ),
+    bulk(
+        "/deliveries/replay",
+        "replayDeliveries",
+        "One more attempt of each finished chain among the deliveries named by id or selected by a filter of delivery list; dryRun counts them first.",
+        &["delivery", "bulk", "replay"],
+    ),
+    bulk(
+        "/deliveries/cancel",
+        "cancelDeliveries",
+        "Cancel each delivery named by id, or every one a filter of delivery list selects, that is not yet delivered; dryRun counts them first.",
+        &["delivery", "bulk", "cancel"],
+    ),
     read(
         "/stats",
         "stats",

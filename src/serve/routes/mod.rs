@@ -45,6 +45,8 @@ pub enum Shape {
     Claimed,
     /// One answer per id, as several ids' `--json` lines.
     PerId,
+    /// A bulk action's answer: matched, acted on, skipped.
+    Bulk,
     /// Any other `{"ok": true, ...}` object.
     Object,
 }
