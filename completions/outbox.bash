@@ -3933,7 +3933,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__stats)
-            opts="-q -h -V --event --sub --client --transport --status --recount --format --watch --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --event --sub --client --transport --status --recount --format --watch --history --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -3964,6 +3964,10 @@ _outbox() {
                     return 0
                     ;;
                 --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --history)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -902,6 +902,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --status 'Count only deliveries in this status'
             cand --format '`prometheus`: the counts, the dead letters and the age of the oldest ready delivery in the Prometheus text format (for node_exporter''s textfile collector)'
             cand --watch 'Redraw the stats every DURATION (default 2s) with the rates since the last redraw and the ready count over the last minutes, until Ctrl-C'
+            cand --history 'Attempts finished (delivered, failed) over the last DURATION (1h, 24h), a minute each up to 6h and a quarter of an hour beyond. Read from the ledger: attempts created up to an hour before the window count, and what `prune` deleted is gone'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'
             cand --sync 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits'
             cand --max-payload 'Largest JSON input accepted (a --payload/--meta/--ack value, one NDJSON line), in bytes'

@@ -879,6 +879,7 @@ failed\t''
 canceled\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l format -d '`prometheus`: the counts, the dead letters and the age of the oldest ready delivery in the Prometheus text format (for node_exporter\'s textfile collector)' -r -f -a "prometheus\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l watch -d 'Redraw the stats every DURATION (default 2s) with the rates since the last redraw and the ready count over the last minutes, until Ctrl-C' -r
+complete -c outbox -n "__fish_outbox_using_subcommand stats" -l history -d 'Attempts finished (delivered, failed) over the last DURATION (1h, 24h), a minute each up to 6h and a quarter of an hour beyond. Read from the ledger: attempts created up to an hour before the window count, and what `prune` deleted is gone' -r
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F
 complete -c outbox -n "__fish_outbox_using_subcommand stats" -l sync -d 'Durability of commits: `full` survives power loss; `normal` is faster but a power cut (PostgreSQL: a server crash) may lose the last commits' -r -f -a "full\t''
 normal\t''"

@@ -11,7 +11,7 @@ mod worker;
 
 pub use answers::{Explained, Trial};
 pub use lifecycle::StatsWithDead;
-pub use metrics::{Metrics, sparkline};
+pub use metrics::{HistoryReply, Metrics, sparkline};
 pub use worker::{WithEvent, failure_line};
 
 use comfy_table::{

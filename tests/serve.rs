@@ -115,6 +115,23 @@ fn reads_answer_what_json_answers(db: Db) {
     for (path, args) in &pairs {
         assert_eq!(server.read(path), db.json(NOW, args), "GET {path}");
     }
+    // The chart's history: the one delivered and one failed attempt, in
+    // the minute of now.
+    let history = server.read("/api/v1/stats/history?window=1h");
+    assert_eq!(history, db.json(NOW, &["stats", "--history", "1h"]));
+    let history = &history["history"];
+    assert_eq!(history["delivered"].as_array().unwrap().len(), 60);
+    assert_eq!(history["delivered"][59], 1, "{history}");
+    assert_eq!(history["failed"][59], 1, "{history}");
+    let total = |key: &str| -> i64 {
+        history[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_i64().unwrap())
+            .sum()
+    };
+    assert_eq!((total("delivered"), total("failed")), (1, 1));
     // Paging by `before`, as the command pages.
     let first = server.read("/api/v1/deliveries?limit=2");
     let last = first["deliveries"][1]["deliveryId"].as_str().unwrap();

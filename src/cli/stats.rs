@@ -32,6 +32,12 @@ pub struct StatsArgs {
     #[arg(long, value_name = "DURATION", num_args = 0..=1, default_missing_value = "2s",
           conflicts_with_all = ["format", "recount"])]
     pub watch: Option<String>,
+    /// Attempts finished (delivered, failed) over the last DURATION (1h,
+    /// 24h), a minute each up to 6h and a quarter of an hour beyond. Read
+    /// from the ledger: attempts created up to an hour before the window
+    /// count, and what `prune` deleted is gone.
+    #[arg(long, value_name = "DURATION", conflicts_with_all = ["format", "recount", "watch"])]
+    pub history: Option<String>,
 }
 
 pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -40,6 +46,22 @@ pub fn exec(args: StatsArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ..ctx.delivery_filter(&args.filter)?
     };
     let mut outbox = ctx.outbox()?;
+    if let Some(window) = &args.history {
+        let window = match parse_duration(window) {
+            Ok(seconds) if (60..=7 * 86_400).contains(&seconds) => seconds,
+            Ok(_) => {
+                return Err(Error::input(
+                    "invalid:duration",
+                    format!("--history: from a minute to a week (1h, 24h), not {window:?}"),
+                ));
+            }
+            Err(e) => return Err(Error::input("invalid:duration", format!("--history: {e}"))),
+        };
+        let step = if window <= 6 * 3600 { 60 } else { 900 };
+        return Ok(Box::new(crate::output::HistoryReply::new(
+            outbox.history(window, step)?,
+        )));
+    }
     if args.format.is_some() {
         let stats = outbox.delivery_stats(&filter)?.stats;
         let dead = outbox.count_dead(&filter)?;

@@ -328,6 +328,39 @@ impl Report for Metrics {
     }
 }
 
+/// `stats --history`: attempts finished per step, as JSON and as two
+/// sparklines with their totals.
+#[derive(serde::Serialize)]
+pub struct HistoryReply {
+    ok: outbox::core::reference::OkTrue,
+    history: outbox::core::ledger::tallies::History,
+}
+
+impl HistoryReply {
+    pub fn new(history: outbox::core::ledger::tallies::History) -> Self {
+        HistoryReply {
+            ok: outbox::core::reference::OkTrue,
+            history,
+        }
+    }
+}
+
+impl super::Human for HistoryReply {
+    fn human(&self, _view: &View) -> String {
+        let h = &self.history;
+        let minutes = h.step / 60;
+        let total = |v: &[i64]| v.iter().sum::<i64>();
+        format!(
+            "attempts finished since {}, {minutes}m a bar\ndelivered  {}  {}\nfailed     {}  {}",
+            super::timestamp(h.since),
+            sparkline(&h.delivered),
+            total(&h.delivered),
+            sparkline(&h.failed),
+            total(&h.failed),
+        )
+    }
+}
+
 /// Eight heights of a bar, lowest first.
 const BARS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 

@@ -42,3 +42,16 @@ impl Pending {
         rows
     }
 }
+
+/// Attempts finished per minute since `$2` (delivered by when they were
+/// delivered, failed by when they failed), among the attempts created
+/// since `$1`: read through `deliveries_by_status`, so a chart costs the
+/// window's attempts, not the ledger's.
+pub(crate) const FINISHED_PER_MINUTE: &str = "SELECT minute, CAST(sum(delivered) AS BIGINT), \
+     CAST(sum(failed) AS BIGINT) FROM ( \
+     SELECT delivered_at / 60 AS minute, 1 AS delivered, 0 AS failed FROM deliveries \
+     WHERE status = 'delivered' AND created_at >= $1 AND delivered_at >= $2 \
+     UNION ALL \
+     SELECT updated_at / 60, 0, 1 FROM deliveries \
+     WHERE status = 'failed' AND created_at >= $1 AND updated_at >= $2 \
+     ) AS finished GROUP BY minute ORDER BY minute";

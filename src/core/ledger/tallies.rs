@@ -170,6 +170,48 @@ pub(crate) fn spans_dropped(tx: &mut dyn Tx, n: u64) {
     );
 }
 
+/// Attempts finished per step over a window ending now (`stats
+/// --history`, the dashboard's charts): `delivered[i]` and `failed[i]`
+/// count the step starting at `since + i * step`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct History {
+    pub since: i64,
+    pub step: i64,
+    pub delivered: Vec<i64>,
+    pub failed: Vec<i64>,
+}
+
+/// How far before a window an attempt that finishes in it may have been
+/// created (queued, or scheduled as a retry) and still be counted.
+pub const HISTORY_LEAD: i64 = 3600;
+
+/// The history of the `window` seconds before `now`, in steps of `step`
+/// seconds (a multiple of 60), from the attempts created at most
+/// [`HISTORY_LEAD`] before the window.
+pub(crate) fn history(tx: &mut dyn Tx, now: i64, window: i64, step: i64) -> Result<History> {
+    let step = (step.max(60) / 60) * 60;
+    let steps = usize::try_from((window / step).max(1)).unwrap_or(1);
+    // The window ends with the step that holds now.
+    let end = (now / step + 1) * step;
+    let since = end - step * steps as i64;
+    let mut history = History {
+        since,
+        step,
+        delivered: vec![0; steps],
+        failed: vec![0; steps],
+    };
+    for (minute, delivered, failed) in tx.finished_per_minute(since - HISTORY_LEAD, since)? {
+        let Ok(at) = usize::try_from((minute * 60 - since) / step) else {
+            continue;
+        };
+        if at < steps {
+            history.delivered[at] += delivered;
+            history.failed[at] += failed;
+        }
+    }
+    Ok(history)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

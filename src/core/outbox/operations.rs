@@ -75,6 +75,15 @@ impl Outbox {
         self.read(|tx, _| tx.tallies())
     }
 
+    /// Attempts finished per `step` seconds over the last `window` seconds.
+    pub fn history(
+        &mut self,
+        window: i64,
+        step: i64,
+    ) -> Result<crate::core::ledger::tallies::History> {
+        self.read(|tx, now| crate::core::ledger::tallies::history(tx, now, window, step))
+    }
+
     /// Deliveries set aside while their subscription is held, by
     /// subscription.
     pub fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {

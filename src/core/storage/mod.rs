@@ -272,6 +272,14 @@ pub trait Tx: Lanes + Healths {
     fn tally(&mut self, name: String, labels: String, by: i64);
     /// Every tally kept, by name and labels.
     fn tallies(&mut self) -> Result<Vec<crate::core::records::model::Tally>>;
+    /// Attempts finished in each minute since `since` (unix seconds), as
+    /// `(minute, delivered, failed)` with `minute` the unix minute, among
+    /// the attempts created since `created_since`.
+    fn finished_per_minute(
+        &mut self,
+        created_since: i64,
+        since: i64,
+    ) -> Result<Vec<(i64, i64, i64)>>;
 
     /// A batch of `events` (`None`: of a size not known, as an import) is
     /// about to write them, sorted by id, and their deliveries: a backend

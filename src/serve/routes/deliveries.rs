@@ -66,6 +66,19 @@ pub const ROUTES: &[Route] = &[
         &["delivery", "bulk", "cancel"],
     ),
     read(
+        "/stats/history",
+        "statsHistory",
+        "Attempts finished (delivered, failed) per step over the last window: a minute each up to 6h, a quarter of an hour beyond.",
+        &["stats"],
+        &[required(flag(
+            "window",
+            "--history",
+            Kind::Time,
+            "How far back: 1h, 24h (a minute to a week).",
+        ))],
+        Shape::Object,
+    ),
+    read(
         "/stats",
         "stats",
         "Delivery counts: total, ready, scheduled, expired leases, live claims, by status, transport and client.",

@@ -343,3 +343,39 @@ fn claims_that_leave_subscriptions_out_and_health_statements_read_their_indexes(
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
         .unwrap();
 }
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn the_history_of_finished_attempts_reads_the_window_through_an_index() {
+    let Some((mut client, schema)) = filled_schema("outbox_plans_history") else {
+        return;
+    };
+    for analyzed in [false, true] {
+        if analyzed {
+            client.batch_execute("ANALYZE deliveries").unwrap();
+        }
+        let found = plan_with(
+            &mut client,
+            super::tx::INDEX_PLANNER,
+            crate::store::tallies::FINISHED_PER_MINUTE,
+            &[&(NOW - 7200), &(NOW - 3600)],
+        );
+        // The window's rows by status, or by time: never the whole table.
+        let index = if found.contains("deliveries_by_time") {
+            "deliveries_by_time"
+        } else {
+            "deliveries_by_status"
+        };
+        assert_reads(
+            &found,
+            index,
+            &format!("finished per minute (analyzed: {analyzed})"),
+        );
+    }
+    client
+        .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+        .unwrap();
+}

@@ -142,6 +142,21 @@ impl Tx for PostgresTx<'_> {
         })
     }
 
+    fn finished_per_minute(
+        &mut self,
+        created_since: i64,
+        since: i64,
+    ) -> Result<Vec<(i64, i64, i64)>> {
+        // Without statistics a window's bounds look like the whole table.
+        self.by_index(|tx| {
+            tx.rows(
+                tallies::FINISHED_PER_MINUTE,
+                &[&created_since, &since],
+                |row| Ok((row.get(0), row.get(1), row.get(2))),
+            )
+        })
+    }
+
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
         self.set_aside = self.set_indexes_aside(events)?;
         Ok(())

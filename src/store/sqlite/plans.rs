@@ -315,3 +315,15 @@ fn hot_queries_use_indexes() {
         );
     }
 }
+
+#[test]
+fn the_history_of_finished_attempts_reads_the_window_through_an_index() {
+    let conn = database();
+    let query = Query {
+        sql: crate::store::tallies::FINISHED_PER_MINUTE.to_owned(),
+        params: vec![SqlValue::Integer(1_000), SqlValue::Integer(4_600)],
+    };
+    assert_indexed(&conn, "finished per minute", &query, false);
+    let plan = plan(&conn, &query);
+    assert!(plan.contains("deliveries_by_status"), "{plan}");
+}

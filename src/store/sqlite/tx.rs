@@ -137,6 +137,18 @@ impl Tx for SqliteTx<'_> {
         })
     }
 
+    fn finished_per_minute(
+        &mut self,
+        created_since: i64,
+        since: i64,
+    ) -> Result<Vec<(i64, i64, i64)>> {
+        self.query(
+            tallies::FINISHED_PER_MINUTE,
+            &[SqlValue::Integer(created_since), SqlValue::Integer(since)],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+    }
+
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
         self.set_aside = bulk::set_aside(&self.tx, events)?;
         Ok(())
