@@ -3883,7 +3883,7 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__serve)
-            opts="-q -h -V --listen --read-only --base-path --relay-from --relay-table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --listen --read-only --base-path --hide-payloads --relay-from --relay-table --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

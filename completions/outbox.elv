@@ -1225,6 +1225,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --busy-timeout 'How long to wait for a database locked by another writer (SQLite; PostgreSQL: for a row lock) before failing with storage:locked'
             cand --color 'Colour in tables: auto (on a terminal, unless NO_COLOR is set), always or never'
             cand --read-only 'Serve every read and refuse every write (403)'
+            cand --hide-payloads 'Show event payloads on the dashboard only behind a click'
             cand --json 'Print the result object as one line of JSON'
             cand -q 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
             cand --quiet 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'

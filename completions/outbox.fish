@@ -1100,6 +1100,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand serve" -l color -d 'Colour
 always\t''
 never\t''"
 complete -c outbox -n "__fish_outbox_using_subcommand serve" -l read-only -d 'Serve every read and refuse every write (403)'
+complete -c outbox -n "__fish_outbox_using_subcommand serve" -l hide-payloads -d 'Show event payloads on the dashboard only behind a click'
 complete -c outbox -n "__fish_outbox_using_subcommand serve" -l json -d 'Print the result object as one line of JSON'
 complete -c outbox -n "__fish_outbox_using_subcommand serve" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'

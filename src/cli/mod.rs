@@ -489,7 +489,10 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
             // A mistyped --db fails now, not at every request; a new file
             // is made, as the first event recorded would make it.
             drop(ctx.outbox_creating()?);
-            if crate::serve::serve(args, route_runner(ctx))? == crate::serve::Stop::Interrupted {
+            let clock = ctx.clock;
+            let now = std::sync::Arc::new(move || clock.now());
+            if crate::serve::serve(args, route_runner(ctx), now)? == crate::serve::Stop::Interrupted
+            {
                 std::process::exit(130);
             }
             Ok(Box::new(crate::output::Silent))

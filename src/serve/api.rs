@@ -102,6 +102,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .nest("/api/v1", api)
         .route("/metrics", get(metrics))
+        .merge(super::pages::router(server.clone()))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
@@ -157,7 +158,7 @@ fn query_value(param: Option<&Param>, name: &str, text: String) -> Result<Value,
 
 /// The route's arguments: the path's, then the query's (reads) or the
 /// JSON body's (writes).
-fn arguments(
+pub fn arguments(
     route: &Route,
     path: HashMap<String, String>,
     query: Option<String>,

@@ -1,12 +1,14 @@
 //! `outbox serve`: the outbox over HTTP, for applications and workers in
 //! any language (a JSON API under `/api/v1/`, described by the OpenAPI
-//! document it serves) and Prometheus (`/metrics`). Each route is an outbox
+//! document it serves), Prometheus (`/metrics`), and the people who run
+//! it (a dashboard under `/`, `pages/`). Each route is an outbox
 //! command (`routes.rs`); the server knows nothing of how commands run: the
 //! binary hands it a function that runs a command line and gives back its
 //! answer, as `outbox mcp` is handed one.
 
 mod api;
 mod openapi;
+mod pages;
 mod routes;
 
 use axum::Router;
@@ -29,6 +31,9 @@ pub struct ServeArgs {
     /// Serve under this path (`/outbox`), as a reverse proxy forwards it.
     #[arg(long, value_name = "/PREFIX", value_parser = base_path)]
     pub base_path: Option<String>,
+    /// Show event payloads on the dashboard only behind a click.
+    #[arg(long)]
+    pub hide_payloads: bool,
     /// The application's database the relay reads (as `relay status
     /// --from`): its backlog at /api/v1/relay/status and in /metrics.
     #[arg(long, value_name = "SRC")]
@@ -76,6 +81,9 @@ pub struct Answer {
 /// Runs one command line for the server.
 pub type Run = Arc<dyn Fn(Call) -> Result<Answer, Error> + Send + Sync>;
 
+/// The outbox's clock (unix seconds), for the pages' "3m ago".
+pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
+
 /// How serving ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -86,14 +94,18 @@ pub enum Stop {
 /// What every request shares.
 pub(crate) struct Server {
     run: Run,
+    now: Now,
     read_only: bool,
+    hide_payloads: bool,
     token: Option<String>,
+    /// The token every form that writes carries: new each start.
+    csrf: String,
     relay: Option<(String, String)>,
     base: String,
 }
 
 /// Serves until SIGTERM or SIGINT, then finishes the requests in flight.
-pub fn serve(args: ServeArgs, run: Run) -> Result<Stop, Error> {
+pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
     let token = std::env::var("OUTBOX_SERVE_TOKEN")
         .ok()
         .filter(|t| !t.is_empty());
@@ -107,10 +119,20 @@ pub fn serve(args: ServeArgs, run: Run) -> Result<Stop, Error> {
         ));
     }
     let base = args.base_path.clone().unwrap_or_default();
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| {
+        Error::input(
+            "invalid:serve",
+            format!("no randomness for CSRF tokens: {e}"),
+        )
+    })?;
     let server = Arc::new(Server {
         run,
+        now,
         read_only: args.read_only,
+        hide_payloads: args.hide_payloads,
         token,
+        csrf: secret.iter().map(|b| format!("{b:02x}")).collect(),
         relay: args.relay_from.map(|from| (from, args.relay_table)),
         base: base.clone(),
     });
@@ -142,7 +164,9 @@ pub fn serve(args: ServeArgs, run: Run) -> Result<Stop, Error> {
         let app = app.layer(axum::middleware::from_fn(log_line));
         let (stopped_tx, mut stopped_rx) = tokio::sync::mpsc::channel(2);
         let signals = stop_signals(stopped_tx)?;
-        eprintln!("outbox serve: http://{bound}{base}/api/v1/ (the OpenAPI document at {base}/api/v1/openapi.json)");
+        eprintln!(
+            "outbox serve: the dashboard at http://{bound}{base}/, the API at {base}/api/v1/ (its OpenAPI document at {base}/api/v1/openapi.json)"
+        );
         let how = Arc::new(std::sync::Mutex::new(Stop::Terminated));
         let said = how.clone();
         let shutdown = async move {
