@@ -37,7 +37,7 @@ pub fn status_of(error: &Error) -> StatusCode {
         Error::Input { code, .. } => match code.as_str() {
             "invalid:json" | "invalid:arguments" => StatusCode::BAD_REQUEST,
             "invalid:token" => StatusCode::UNAUTHORIZED,
-            "invalid:readOnly" => StatusCode::FORBIDDEN,
+            "invalid:readOnly" | "invalid:csrf" => StatusCode::FORBIDDEN,
             "invalid:route" => StatusCode::NOT_FOUND,
             "invalid:payloadTooLarge" => StatusCode::PAYLOAD_TOO_LARGE,
             // `sub delete` of a subscription with deliveries pending.

@@ -46,6 +46,8 @@ pub fn serve(db: &Db, token: Option<&str>, extra: &[&str]) -> Served {
         base: format!("http://127.0.0.1:{port}{prefix}"),
         agent: ureq::Agent::config_builder()
             .http_status_as_error(false)
+            // A redirect is an answer to look at, not to follow.
+            .max_redirects(0)
             .timeout_global(Some(std::time::Duration::from_secs(30)))
             .build()
             .into(),

@@ -40,7 +40,7 @@ fn refused(server: &Server, headers: &HeaderMap, fields: &Fields) -> Option<Erro
     let token_ok = field(fields, "csrf").is_some_and(|t| same(t, &server.csrf));
     if !token_ok || !same_origin(headers) {
         return Some(Error::input(
-            "invalid:readOnly",
+            "invalid:csrf",
             "the form did not come from this dashboard (its CSRF token or origin is missing or wrong); reload the page and try again",
         ));
     }
@@ -363,10 +363,7 @@ pub async fn signout(
         let page = Page::new(&server, &headers, "");
         return failed(
             page,
-            &Error::input(
-                "invalid:readOnly",
-                "the form did not come from this dashboard",
-            ),
+            &Error::input("invalid:csrf", "the form did not come from this dashboard"),
         );
     }
     let mut response = Redirect::to(&format!("{}/signin", server.base)).into_response();
