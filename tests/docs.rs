@@ -182,7 +182,7 @@ fn readme() {
         received.starts_with("evt_") && received.contains(r#""type":"order.paid""#),
         "{received}"
     );
-    let listed = bash(dir.path(), "outbox delivery list --json")
+    let listed = bash(dir.path(), "outbox delivery list --type order.paid --json")
         .output()
         .unwrap();
     let listed: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
@@ -197,4 +197,5 @@ pages! {
     protection: "docs/protection.md",
     operations: "docs/operations.md",
     postgres: "docs/postgres.md",
+    serve: "docs/serve.md",
 }
