@@ -231,6 +231,7 @@ fn run() -> anyhow::Result<ExitCode> {
         max_payload: cli.max_payload,
         color: cli.color,
         serving: false,
+        pool: None,
     };
     match cli::exec(cli.command, &ctx) {
         Ok(report) => {

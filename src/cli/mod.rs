@@ -314,6 +314,8 @@ pub struct Context {
     /// whole, nothing is shown while a command runs, signals are the
     /// server's.
     pub serving: bool,
+    /// Opened stores kept between a server's commands.
+    pub pool: Option<std::sync::Arc<outbox::store::pool::Pool>>,
 }
 
 impl Context {
@@ -347,12 +349,17 @@ impl Context {
     }
 
     fn open(&self, create: bool) -> Result<Outbox> {
-        let store: Box<dyn outbox::core::storage::Store> =
-            match self.db.to_str().filter(|db| postgres::is_url(db)) {
+        let open = || -> Result<outbox::store::pool::Shared> {
+            Ok(match self.db.to_str().filter(|db| postgres::is_url(db)) {
                 Some(url) => Box::new(PostgresStore::connect_with(url, self.durability)?),
                 None if create => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
                 None => Box::new(SqliteStore::open_existing(&self.db, self.durability)?),
-            };
+            })
+        };
+        let store: Box<dyn outbox::core::storage::Store> = match &self.pool {
+            Some(pool) => Box::new(pool.take(open)?),
+            None => open()?,
+        };
         Ok(Outbox::new(store, self.clock))
     }
 
@@ -538,6 +545,8 @@ fn serving(ctx: &Context) -> Context {
     Context {
         format: OutputFormat::Json,
         serving: true,
+        // As many as commands run at once (the blocking threads' work).
+        pool: Some(outbox::store::pool::Pool::new(16)),
         ..ctx.clone()
     }
 }

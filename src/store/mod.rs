@@ -6,6 +6,7 @@
 mod counts;
 mod health;
 mod lanes;
+pub mod pool;
 pub mod postgres;
 mod sql;
 pub mod sqlite;
