@@ -88,10 +88,12 @@ impl PostgresStore {
         // the planner picks them on guessed row counts (after an initial
         // load has built the indexes, the table's size is known but none
         // of its statistics): an event's deliveries then took 13 ms to
-        // start two workers instead of 0.08 ms to read two rows.
+        // start two workers instead of 0.08 ms to read two rows. JIT
+        // compilation is the same bet on the same guesses: tens of
+        // milliseconds compiling a plan that reads a hundred rows.
         client
             .batch_execute(&format!(
-                "SET lock_timeout = {lock_timeout}; SET max_parallel_workers_per_gather = 0"
+                "SET lock_timeout = {lock_timeout}; SET max_parallel_workers_per_gather = 0; SET jit = off"
             ))
             .map_err(|e| pg_error(&e, "cannot set up the session"))?;
         if durability == Durability::Normal {

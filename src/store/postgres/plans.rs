@@ -379,3 +379,54 @@ fn the_history_of_finished_attempts_reads_the_window_through_an_index() {
         .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
         .unwrap();
 }
+
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn a_subjects_deliveries_are_found_through_its_events_whatever_else_filters_them() {
+    let Some((mut client, schema)) = filled_schema("outbox_plans_subject") else {
+        return;
+    };
+    // Every delivery's event, a thousand subjects among them: with no
+    // statistics, walking every delivery newest first and looking each
+    // event up looks as cheap as finding the subject's few events.
+    client
+        .execute(
+            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, created_at, updated_at, ack_at) \
+             SELECT 'evt_' || lpad(to_hex(i), 24, '0'), 'order.created', 's' || (i % 1000), 'app', '', 'queued', '{}', '[]', '{}', i, i, 0 \
+             FROM generate_series(1, $1::bigint) AS i",
+            &[&DELIVERIES],
+        )
+        .unwrap();
+    let by_client = DeliveryFilter {
+        subject: Some("s7".into()),
+        client_id: Some("c1".into()),
+        status: Some(crate::core::records::model::DeliveryStatus::Queued),
+        ..DeliveryFilter::default()
+    };
+    let about = DeliveryFilter {
+        subject: Some("s7".into()),
+        ..DeliveryFilter::default()
+    };
+    for filter in [about, by_client] {
+        let found = query_plan(
+            &mut client,
+            false,
+            &super::ledger::delivery_list(&filter, false, 100),
+        );
+        assert!(found.contains("events_by_subject"), "{filter:?}:\n{found}");
+        assert_reads(&found, "deliveries_by_event", &format!("{filter:?}"));
+        for walk in [
+            "deliveries_by_time",
+            "deliveries_by_client",
+            "deliveries_by_status",
+        ] {
+            assert!(!found.contains(walk), "{filter:?} reads {walk}:\n{found}");
+        }
+    }
+    client
+        .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+        .unwrap();
+}
