@@ -38,6 +38,7 @@ mod pgmq;
 mod protecting;
 mod pruning;
 mod relaying;
+mod serving;
 mod setup;
 mod sqlite_floor;
 mod tracing;
@@ -577,6 +578,9 @@ fn main() {
     figures.extend(protecting::protecting(&bench, wanted));
     if wanted("23") {
         figures.extend(tracing::tracing(&bench));
+    }
+    if wanted("25") {
+        figures.extend(serving::serving(&bench));
     }
     let mut table = String::from(
         "| figure | outbox | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |\n",
