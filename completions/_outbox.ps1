@@ -457,6 +457,7 @@ Register-ArgumentCompleter -Native -CommandName 'outbox' -ScriptBlock {
             break
         }
         'outbox;sub;backfill' {
+            [CompletionResult]::new('--client', '--client', [CompletionResultType]::ParameterName, 'Every active subscription of this client instead')
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)')
             [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only what was recorded or created before this time (same forms as --since)')
             [CompletionResult]::new('--db', '--db', [CompletionResultType]::ParameterName, 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL')

@@ -4033,12 +4033,16 @@ _outbox() {
             return 0
             ;;
         outbox__subcmd__sub__subcmd__backfill)
-            opts="-q -h -V --since --until --dry-run --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
+            opts="-q -h -V --client --since --until --dry-run --db --json --sync --max-payload --busy-timeout --color --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --client)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --since)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

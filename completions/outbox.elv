@@ -429,6 +429,7 @@ set edit:completion:arg-completer[outbox] = {|@words|
             cand --version 'Print version'
         }
         &'outbox;sub;backfill'= {
+            cand --client 'Every active subscription of this client instead'
             cand --since 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)'
             cand --until 'Only what was recorded or created before this time (same forms as --since)'
             cand --db 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL'

@@ -430,6 +430,7 @@ complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subco
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s q -l quiet -d 'No stderr line for an expected refusal (exit 1: nothing to claim, not found); the exit status and any --json answer stay'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from secret" -s V -l version -d 'Print version'
+complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l client -d 'Every active subscription of this client instead' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l since -d 'Only what was recorded (events) or created (deliveries) at or after this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29 18:00` (UTC), or a duration ago (2h, 7d)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l until -d 'Only what was recorded or created before this time (same forms as --since)' -r
 complete -c outbox -n "__fish_outbox_using_subcommand sub; and __fish_seen_subcommand_from backfill" -l db -d 'The outbox database: a SQLite file (created with its schema by `outbox init` or the first command that adds data), or a postgres://user@host:port/dbname URL' -r -F

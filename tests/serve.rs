@@ -611,3 +611,70 @@ test_on_both!(
     bulk_actions_by_filter_touch_what_the_list_lists,
     "serve_bulk"
 );
+
+fn backfill_by_ids_or_a_client(db: Db) {
+    for n in 0..3 {
+        db.record(NOW, "order.created", &format!("order-{n}"));
+    }
+    let late = |client: &str, types: &str| {
+        let mut args = vec!["sub", "create", "--client", client, "--any-target"];
+        args.extend(["--types", types]);
+        db.json(NOW, &args)["subscription"]["subId"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (first, second) = (late("late", "order.*"), late("late", "order.created"));
+    let other = late("other", "order.*");
+    let server = serve(&db, None, &[]);
+    let dry = server.send(
+        "POST",
+        "/api/v1/subscriptions/backfill",
+        &json!({"client": "late", "dryRun": true}),
+    );
+    assert_eq!(dry.status, 200, "{}", dry.body);
+    assert_eq!(dry.json()["count"], 6);
+    assert_eq!(
+        dry.json(),
+        db.json(NOW, &["sub", "backfill", "--client", "late", "--dry-run"])
+    );
+    let done = server
+        .send(
+            "POST",
+            "/api/v1/subscriptions/backfill",
+            &json!({"client": "late"}),
+        )
+        .json();
+    assert_eq!(done["count"], 6);
+    let subs: std::collections::BTreeSet<&str> = done["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["subId"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subs,
+        [first.as_str(), second.as_str()].into_iter().collect()
+    );
+    let again = server
+        .send(
+            "POST",
+            "/api/v1/subscriptions/backfill",
+            &json!({"subIds": [first, second]}),
+        )
+        .json();
+    assert_eq!(again["count"], 0, "nothing twice");
+    // A paused one among those named refuses them all, before any is written.
+    db.json(NOW, &["sub", "pause", &other]);
+    let before = db.state();
+    let refused = server.send(
+        "POST",
+        "/api/v1/subscriptions/backfill",
+        &json!({"subIds": [first, other]}),
+    );
+    assert_eq!(refused.status, 409, "{}", refused.body);
+    assert_eq!(refused.json()["error"], "invalid:subscriptionStatus");
+    assert_eq!(db.state(), before);
+}
+
+test_on_both!(backfill_by_ids_or_a_client, "serve_backfill");

@@ -182,10 +182,17 @@ pub enum SubCommand {
     /// never got (created or resumed late); running it again creates nothing.
     #[command(after_long_help = "Examples:
   outbox sub backfill sub_8bbd --since 24h --dry-run
-  outbox sub backfill sub_8bbd --since 2026-11-29T00:00:00Z --json")]
+  outbox sub backfill sub_8bbd --since 2026-11-29T00:00:00Z --json
+  outbox sub backfill --client billing --since 24h      # every active subscription of billing")]
+    #[command(group = clap::ArgGroup::new("which").required(true).args(["ids", "client"]))]
     Backfill {
-        /// The subscription id (`sub_...`).
-        id: String,
+        /// The subscription ids (`sub_...`); several are backfilled each in
+        /// a transaction of its own, once all are found active.
+        #[arg(value_name = "ID")]
+        ids: Vec<String>,
+        /// Every active subscription of this client instead.
+        #[arg(long = "client", value_name = "CLIENT_ID", conflicts_with = "ids")]
+        client: Option<String>,
         #[command(flatten)]
         window: super::WindowArgs,
         /// Show what would be created; write nothing.
@@ -573,13 +580,22 @@ pub fn exec(cmd: SubCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             Box::new(outbox.subscription_secret(&id, &change)?)
         }
         SubCommand::Backfill {
-            id,
+            ids,
+            client,
             window,
             dry_run,
         } => {
             let (since, until) = window.bounds(ctx)?;
-            let (mut outbox, id) = ctx.outbox_for(IdKind::Subscription, &id)?;
-            Box::new(outbox.backfill(&id, since, until, dry_run)?)
+            let mut outbox = ctx.outbox()?;
+            if let [id] = ids.as_slice() {
+                let id = outbox.resolve(IdKind::Subscription, id)?;
+                return Ok(Box::new(outbox.backfill(&id, since, until, dry_run)?));
+            }
+            let ids = match client {
+                Some(client) => outbox.active_subscriptions_of(&client)?,
+                None => outbox.resolve_all(IdKind::Subscription, &ids)?,
+            };
+            Box::new(outbox.backfill_each(&ids, since, until, dry_run)?)
         }
         SubCommand::Match(args) => {
             let text = |v: Option<String>| v.unwrap_or_default();

@@ -13,7 +13,7 @@ use crate::core::ordering::{Ordering, place_new};
 use crate::core::records::error::{Refusal, Result};
 use crate::core::records::model::{Delivery, DeliveryStatus, Event, SubscriptionStatus};
 use crate::core::reference::json::Object;
-use crate::core::storage::{Cursor, EventWindow, Tx};
+use crate::core::storage::{Cursor, EventWindow, SubscriptionFilter, Tx};
 
 /// `delivery replay`: which finished chains to send again.
 #[derive(Clone, Debug, Default)]
@@ -95,14 +95,7 @@ impl Outbox {
         dry_run: bool,
     ) -> Result<Queued> {
         let run = |tx: &mut dyn Tx, now: i64| {
-            let subscription = get_subscription(tx, sub_id)?;
-            if subscription.status != SubscriptionStatus::Active {
-                return Err(Refusal::SubscriptionStatus {
-                    code: "invalid:subscriptionStatus",
-                    subscription: Box::new(subscription),
-                }
-                .into());
-            }
+            let subscription = active(tx, sub_id)?;
             // Literal types are walked one index range each; a pattern
             // (`*`, `order.*`) walks the window once, every event put to the
             // matching rule fan-out uses, so no event is found twice.
@@ -156,6 +149,66 @@ impl Outbox {
             self.write(run)
         }
     }
+}
+
+impl Outbox {
+    /// [`Outbox::backfill`] for several subscriptions, each in a
+    /// transaction of its own (running it again creates nothing), after
+    /// checking that every one is active; the attempts of all in one answer.
+    pub fn backfill_each(
+        &mut self,
+        sub_ids: &[String],
+        since: Option<i64>,
+        until: Option<i64>,
+        dry_run: bool,
+    ) -> Result<Queued> {
+        self.read(|tx, _| {
+            for sub_id in sub_ids {
+                active(tx, sub_id)?;
+            }
+            Ok(())
+        })?;
+        let mut all = Vec::new();
+        for sub_id in sub_ids {
+            all.extend(self.backfill(sub_id, since, until, dry_run)?.deliveries);
+        }
+        Ok(Queued::new(all, Some(dry_run)))
+    }
+
+    /// Every active subscription of `client_id`, newest first.
+    pub fn active_subscriptions_of(&mut self, client_id: &str) -> Result<Vec<String>> {
+        let mut filter = SubscriptionFilter {
+            client_id: Some(client_id.to_owned()),
+            status: Some(SubscriptionStatus::Active),
+            ..SubscriptionFilter::default()
+        };
+        let mut ids = Vec::new();
+        loop {
+            let page = self.list_subscriptions(&filter, Some(PAGE))?.subscriptions;
+            let Some(last) = page.last() else {
+                return Ok(ids);
+            };
+            filter.before = Some((last.created_at, last.sub_id.clone()));
+            let full = page.len() as i64 == PAGE;
+            ids.extend(page.into_iter().map(|s| s.sub_id));
+            if !full {
+                return Ok(ids);
+            }
+        }
+    }
+}
+
+/// The subscription, when it is active: backfill is refused otherwise.
+fn active(tx: &mut dyn Tx, sub_id: &str) -> Result<crate::core::records::model::Subscription> {
+    let subscription = get_subscription(tx, sub_id)?;
+    if subscription.status != SubscriptionStatus::Active {
+        return Err(Refusal::SubscriptionStatus {
+            code: "invalid:subscriptionStatus",
+            subscription: Box::new(subscription),
+        }
+        .into());
+    }
+    Ok(subscription)
 }
 
 /// Whether subscriptions are ordered, each read once.

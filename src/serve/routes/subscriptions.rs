@@ -174,6 +174,33 @@ pub(super) const SUB_FIELDS: [Param; 26] = [
 ];
 
 pub const ROUTES: &[Route] = &[
+    write(
+        Method::Post,
+        "/subscriptions/backfill",
+        "backfillSubscriptions",
+        "Backfill several subscriptions named by id, or every active one of a client; each in a transaction of its own once all are found active. dryRun shows what would be created.",
+        &["sub", "backfill"],
+        &[
+            Param {
+                kind: Kind::Texts,
+                required: false,
+                ..positional("subIds", "The subscriptions (sub_..., or unique prefixes).")
+            },
+            aka(
+                flag(
+                    "client",
+                    "--client",
+                    Kind::Text,
+                    "Every active subscription of this client.",
+                ),
+                "clientId",
+            ),
+            SINCE,
+            UNTIL,
+            DRY_RUN,
+        ],
+        Shape::Object,
+    ),
     read(
         "/subscriptions",
         "listSubscriptions",
