@@ -493,18 +493,21 @@ fn a_base_path_serves_under_its_prefix() {
     assert_eq!(outside.status().as_u16(), 404);
 }
 
-#[test]
-fn sigterm_stops_it_cleanly_and_sigint_with_130() {
+/// A stop drops the stores kept between requests outside any runtime: a
+/// PostgreSQL client dropped inside one aborted the process.
+fn sigterm_stops_it_cleanly_and_sigint_with_130(db: Db) {
     for (signal, code) in [(libc::SIGTERM, 0), (libc::SIGINT, 130)] {
-        let db = Db::sqlite();
         let mut server = serve(&db, None, &[]);
         assert_eq!(server.get("/api/v1/stats").status, 200);
+        assert_eq!(server.get("/").status, 200);
         // SAFETY: kill(2) on our own child.
         unsafe { libc::kill(server.child.id() as i32, signal) };
         let status = server.child.wait().unwrap();
         assert_eq!(status.code(), Some(code), "signal {signal}");
     }
 }
+
+test_on_both!(sigterm_stops_it_cleanly_and_sigint_with_130, "serve_stop");
 
 /// The ids of a list's deliveries, sorted.
 fn listed(answer: &Value) -> Vec<String> {

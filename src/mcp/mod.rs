@@ -196,15 +196,22 @@ pub fn serve(args: McpArgs, run: Run) -> Result<Stop, Error> {
         run,
         read_only: args.read_only,
     };
+    // The last reference is dropped after the runtime: the stores kept
+    // for tool calls (a PostgreSQL client runs a runtime of its own)
+    // cannot be dropped inside one.
+    let keep = server.clone();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| Error::input("invalid:mcp", format!("cannot start the MCP server: {e}")))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         match args.http {
             None => stdio::serve(server).await,
             Some(addr) => http::serve(server, addr, args.allow_origin).await,
         }
-    })
+    });
+    drop(runtime);
+    drop(keep);
+    served
 }

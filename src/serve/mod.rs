@@ -136,12 +136,16 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
         relay: args.relay_from.map(|from| (from, args.relay_table)),
         base: base.clone(),
     });
+    // The last reference is dropped after the runtime: the stores kept
+    // for commands (a PostgreSQL client runs a runtime of its own) cannot
+    // be dropped inside one.
+    let keep = Arc::clone(&server);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .map_err(|e| Error::input("invalid:serve", format!("cannot start the server: {e}")))?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .map_err(|e| {
@@ -183,7 +187,10 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
         }
         let how = *how.lock().expect("not poisoned");
         Ok(how)
-    })
+    });
+    drop(runtime);
+    drop(keep);
+    served
 }
 
 /// SIGTERM and SIGINT as they come.
