@@ -235,6 +235,17 @@ fn failures_carry_the_command_failure_under_its_status(db: Db) {
         assert_eq!(nul.status, 422, "{}", nul.body);
         assert_eq!(nul.json()["error"], "invalid:text");
     }
+    // A switch in the query is true or false, spelled out.
+    let reply = server.request(
+        "DELETE",
+        "/api/v1/subscriptions/sub_x?cancelPending=",
+        None,
+        &[],
+    );
+    assert_eq!(
+        (reply.status, reply.json()["error"].clone()),
+        (400, json!("invalid:arguments"))
+    );
     let reply = server.get("/api/v1/deliveries?limit=many");
     assert_eq!(
         (reply.status, reply.json()["error"].clone()),

@@ -146,8 +146,9 @@ fn query_value(param: Option<&Param>, name: &str, text: String) -> Result<Value,
             .parse::<i64>()
             .map(Value::from)
             .map_err(|_| wrong("an integer"))?,
+        // As the document says: a boolean, spelled out (`?dryRun=` is not one).
         Some(Kind::Switch | Kind::Boolean) => match text.as_str() {
-            "true" | "" => Value::Bool(true),
+            "true" => Value::Bool(true),
             "false" => Value::Bool(false),
             _ => return Err(wrong("true or false")),
         },
