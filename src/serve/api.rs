@@ -117,13 +117,7 @@ fn authorized(server: &Server, headers: &HeaderMap) -> Result<(), Error> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or("");
-    let same = given.len() == token.len()
-        && given
-            .bytes()
-            .zip(token.bytes())
-            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
-            == 0;
-    if same {
+    if super::pages::same(given, token) {
         Ok(())
     } else {
         Err(Error::input(

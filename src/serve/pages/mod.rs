@@ -22,6 +22,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// What every page's frame needs.
+#[derive(Clone)]
 pub struct Page {
     pub base: String,
     /// The section of the navigation the page belongs to.

@@ -139,7 +139,7 @@ pub async fn delivery(
 ) -> Response {
     let mut page = Page::new(&server, &headers, "deliveries");
     page.notice = crate::serve::pages::actions::notice(&given_fields(query.as_deref()));
-    let frame = page.clone_frame();
+    let frame = page.clone();
     match delivery_page(&server, page, &id).await {
         Ok(view) => html(StatusCode::OK, &view),
         Err(e) => failed(frame, &e),

@@ -200,18 +200,3 @@ impl Filter {
 pub(super) fn api_input(e: &Error) -> bool {
     matches!(e, Error::Input { .. })
 }
-
-impl Page {
-    /// The same frame again, for a page drawn after a failure.
-    pub(super) fn clone_frame(&self) -> Page {
-        Page {
-            base: self.base.clone(),
-            section: self.section,
-            read_only: self.read_only,
-            hide_payloads: self.hide_payloads,
-            csrf: self.csrf.clone(),
-            signed_in: self.signed_in,
-            notice: self.notice.clone(),
-        }
-    }
-}

@@ -109,7 +109,7 @@ fn charts(history: &Value, span: &str) -> Vec<Chart> {
 
 pub async fn overview(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
     let page = Page::new(&server, &headers, "overview");
-    match overview_page(&server, page.clone_frame()).await {
+    match overview_page(&server, page.clone()).await {
         Ok(overview) => html(StatusCode::OK, &overview),
         Err(e) => failed(page, &e),
     }
