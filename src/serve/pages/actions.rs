@@ -29,22 +29,40 @@ fn field<'f>(fields: &'f Fields, name: &str) -> Option<&'f str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// Why a form that writes is refused, if it is.
-fn refused(server: &Server, headers: &HeaderMap, fields: &Fields) -> Option<Error> {
-    if server.read_only {
-        return Some(Error::input(
-            "invalid:readOnly",
-            "this server is read-only (outbox serve --read-only)",
-        ));
-    }
+/// Whether a form did not come from this dashboard: its CSRF token is
+/// missing or wrong, or another origin sent it.
+fn forged(server: &Server, headers: &HeaderMap, fields: &Fields) -> Option<Error> {
     let token_ok = field(fields, "csrf").is_some_and(|t| same(t, &server.csrf));
-    if !token_ok || !same_origin(headers) {
-        return Some(Error::input(
+    (!token_ok || !same_origin(headers)).then(|| {
+        Error::input(
             "invalid:csrf",
             "the form did not come from this dashboard (its CSRF token or origin is missing or wrong); reload the page and try again",
-        ));
+        )
+    })
+}
+
+/// A form that writes, read and checked: its fields and the page it
+/// answers on, or the refusal (read-only server, forged form).
+fn accepted(
+    server: &Server,
+    headers: &HeaderMap,
+    body: &[u8],
+    section: &'static str,
+) -> Result<(Fields, Page), Box<Response>> {
+    let fields = form(body);
+    let page = Page::new(server, headers, section);
+    let refusal = if server.read_only {
+        Some(Error::input(
+            "invalid:readOnly",
+            "this server is read-only (outbox serve --read-only)",
+        ))
+    } else {
+        forged(server, headers, &fields)
+    };
+    match refusal {
+        Some(e) => Err(Box::new(failed(page, &e))),
+        None => Ok((fields, page)),
     }
-    None
 }
 
 /// The line saying what a form did, from the fields the redirect carries.
@@ -90,11 +108,10 @@ struct Confirm {
 /// The bulk form of the deliveries page: first a dry run and the count it
 /// gives, asked to be confirmed; then, confirmed, the action.
 pub async fn bulk(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    let fields = form(&body);
-    let page = Page::new(&server, &headers, "deliveries");
-    if let Some(e) = refused(&server, &headers, &fields) {
-        return failed(page, &e);
-    }
+    let (fields, page) = match accepted(&server, &headers, &body, "deliveries") {
+        Ok(accepted) => accepted,
+        Err(refused) => return *refused,
+    };
     let action = match field(&fields, "action") {
         Some(a @ ("redrive" | "replay" | "cancel")) => a.to_owned(),
         _ => {
@@ -212,11 +229,10 @@ pub async fn on_delivery(
     Path((id, action)): Path<(String, String)>,
     body: Bytes,
 ) -> Response {
-    let fields = form(&body);
-    let page = Page::new(&server, &headers, "deliveries");
-    if let Some(e) = refused(&server, &headers, &fields) {
-        return failed(page, &e);
-    }
+    let (_, page) = match accepted(&server, &headers, &body, "deliveries") {
+        Ok(accepted) => accepted,
+        Err(refused) => return *refused,
+    };
     if !matches!(action.as_str(), "redrive" | "replay" | "cancel") {
         return failed(page, &Error::input("invalid:route", "no such action"));
     }
@@ -262,11 +278,10 @@ pub async fn on_subscription(
     Path((id, action)): Path<(String, String)>,
     body: Bytes,
 ) -> Response {
-    let fields = form(&body);
-    let page = Page::new(&server, &headers, "subscriptions");
-    if let Some(e) = refused(&server, &headers, &fields) {
-        return failed(page, &e);
-    }
+    let (_, page) = match accepted(&server, &headers, &body, "subscriptions") {
+        Ok(accepted) => accepted,
+        Err(refused) => return *refused,
+    };
     let verb = match action.as_str() {
         "pause" | "resume" | "test" => action.clone(),
         _ => return failed(page, &Error::input("invalid:route", "no such action")),
@@ -358,13 +373,8 @@ pub async fn signout(
     body: Bytes,
 ) -> Response {
     let fields = form(&body);
-    let token_ok = field(&fields, "csrf").is_some_and(|t| same(t, &server.csrf));
-    if !token_ok || !same_origin(&headers) {
-        let page = Page::new(&server, &headers, "");
-        return failed(
-            page,
-            &Error::input("invalid:csrf", "the form did not come from this dashboard"),
-        );
+    if let Some(e) = forged(&server, &headers, &fields) {
+        return failed(Page::new(&server, &headers, ""), &e);
     }
     let mut response = Redirect::to(&format!("{}/signin", server.base)).into_response();
     if let Ok(cookie) = session_cookie(&server, false).parse() {
