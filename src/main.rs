@@ -103,8 +103,7 @@ fn usage_error(error: &clap::Error, args: &[std::ffi::OsString]) -> Error {
 /// usage error points to: each word that names a subcommand of the command
 /// so far goes down one level.
 fn command_path(args: &[std::ffi::OsString]) -> String {
-    use clap::CommandFactory;
-    let mut command = Cli::command();
+    let mut command = cli::full_command();
     let mut path = vec!["outbox".to_owned()];
     for arg in args.iter().skip(1).take_while(|a| *a != "--") {
         let Some(word) = arg.to_str() else { continue };

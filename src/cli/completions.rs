@@ -3,7 +3,7 @@
 //! the flags.
 
 use crate::output::{Report, View};
-use clap::{Args, CommandFactory};
+use clap::Args;
 use clap_complete::Shell;
 use std::io::IsTerminal as _;
 
@@ -16,7 +16,7 @@ pub struct CompletionsArgs {
 /// The completion script for `shell`.
 pub fn script(shell: Shell) -> String {
     let mut out = Vec::new();
-    clap_complete::generate(shell, &mut super::Cli::command(), "outbox", &mut out);
+    clap_complete::generate(shell, &mut super::full_command(), "outbox", &mut out);
     String::from_utf8(out).expect("completion scripts are UTF-8")
 }
 
@@ -111,7 +111,7 @@ pub fn man_pages() -> Vec<(String, String)> {
             walk(sub, pages);
         }
     }
-    let mut cmd = super::Cli::command().disable_help_subcommand(true);
+    let mut cmd = super::full_command().disable_help_subcommand(true);
     cmd.build();
     let mut pages = Vec::new();
     walk(&cmd, &mut pages);

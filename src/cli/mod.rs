@@ -9,6 +9,7 @@ pub mod event;
 pub mod help;
 pub mod init;
 pub mod input;
+mod lazy;
 pub mod lifecycle;
 pub mod paging;
 pub mod protection;
@@ -23,6 +24,7 @@ pub mod work;
 use durations::duration_ms;
 pub use durations::{duration_flag, seconds, unix_time};
 pub use input::open_input;
+pub use lazy::{Lazy, full as full_command};
 
 use crate::output::{ColorChoice, OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -124,7 +126,7 @@ pub enum Command {
     #[command(after_long_help = "Examples:
   outbox init
   outbox --db postgres://app@db.internal/app?options=-c%20search_path%3Doutbox init")]
-    Init(init::InitArgs),
+    Init(Lazy<init::InitArgs>),
     /// Record, read, list and ack events.
     ///
     /// Recording an event makes one delivery for each active subscription
@@ -137,7 +139,7 @@ pub enum Command {
   outbox event list --type order.paid --since 1h
   outbox event get evt_1a2b3c4d --json"
     )]
-    Event(event::EventCommand),
+    Event(Lazy<event::EventCommand>),
     /// Create and manage subscriptions: which clients want which events.
     ///
     /// A subscription names a client, the event types it takes (`order.*`,
@@ -154,7 +156,7 @@ pub enum Command {
   outbox sub health
   outbox sub match --type order.paid --explain"
     )]
-    Sub(Box<sub::SubCommand>),
+    Sub(Lazy<Box<sub::SubCommand>>),
     /// Claim, complete, fail, retry and inspect deliveries.
     ///
     /// A delivery is one event for one subscription: queued, claimed under a
@@ -169,7 +171,7 @@ pub enum Command {
   outbox delivery list --dead --client billing
   outbox delivery redrive --all --client billing"
     )]
-    Delivery(delivery::DeliveryCommand),
+    Delivery(Lazy<delivery::DeliveryCommand>),
     /// Count deliveries by state, transport and client.
     ///
     /// Read from counts kept as outbox writes, so it answers at once at any size;
@@ -181,13 +183,13 @@ pub enum Command {
   outbox stats --client billing --json
   outbox stats --watch 5s
   outbox stats --format prometheus > /var/lib/node_exporter/outbox.prom")]
-    Stats(stats::StatsArgs),
+    Stats(Lazy<stats::StatsArgs>),
     /// Delete finished deliveries, dead chains and emptied events older than a cut-off.
     #[command(after_long_help = "Examples:
   outbox prune --older-than 30d --dry-run
   outbox prune --older-than 30d --keep-dead
   outbox prune --older-than 7d --vacuum          # SQLite: give the space back (run when quiet)")]
-    Prune(prune::PruneArgs),
+    Prune(Lazy<prune::PruneArgs>),
     /// Work deliveries: run a handler command for each, or send webhooks, A2A messages, MCP tool calls and broker messages.
     #[command(
         after_long_help = "The handler (the command after --), once per delivery:
@@ -218,7 +220,7 @@ Examples:
   outbox work --client billing --concurrency 4 -- ./handle.sh
   outbox work --concurrency 8                              # send webhook, a2a, mcp and broker deliveries"
     )]
-    Work(work::WorkArgs),
+    Work(Lazy<work::WorkArgs>),
     /// The transactional outbox: relay the rows an application writes to an
     /// outbox table of its own database, in its own transactions.
     ///
@@ -235,7 +237,7 @@ Examples:
 
 With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
     )]
-    Relay(relay::RelayCommand),
+    Relay(Lazy<relay::RelayCommand>),
     /// Write every subscription, event and delivery as NDJSON (to move an outbox).
     ///
     /// Secrets and endpoint passwords travel whole: keep the file as you keep the
@@ -243,20 +245,20 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
     #[command(after_long_help = "Examples:
   outbox export -o outbox.ndjson
   outbox --db outbox.db export | outbox --db postgres://app@db.internal/app import -")]
-    Export(transfer::ExportArgs),
+    Export(Lazy<transfer::ExportArgs>),
     /// Read an export into this database, in one transaction.
     ///
     /// All of it or none of it; ids are kept, so reading the same export twice
     /// changes nothing the second time.
     #[command(after_long_help = "Examples:
   outbox --db new.db import outbox.ndjson")]
-    Import(transfer::ImportArgs),
+    Import(Lazy<transfer::ImportArgs>),
     /// Serve the outbox to agents as an MCP server (stdio, or Streamable HTTP with --http).
     #[command(after_long_help = "Examples:
   outbox --db /var/lib/app/outbox.db mcp                  # stdio, for an agent host's config
   outbox mcp --read-only --http 127.0.0.1:8765            # http://127.0.0.1:8765/mcp
   OUTBOX_MCP_TOKEN=... outbox mcp --http 0.0.0.0:8765     # beyond loopback: a bearer token")]
-    Mcp(crate::mcp::McpArgs),
+    Mcp(Lazy<crate::mcp::McpArgs>),
     /// Serve the outbox over HTTP: a JSON API under /api/v1/ (its OpenAPI
     /// document at /api/v1/openapi.json) and Prometheus metrics at /metrics.
     ///
@@ -269,7 +271,7 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
   outbox serve --read-only --listen 127.0.0.1:9000
   OUTBOX_SERVE_TOKEN=... outbox serve --listen 0.0.0.0:8080 --base-path /outbox
   curl -s localhost:8080/api/v1/deliveries?status=dead&client=billing")]
-    Serve(crate::serve::ServeArgs),
+    Serve(Lazy<crate::serve::ServeArgs>),
     /// Print a shell completion script.
     ///
     /// For bash, zsh, fish, elvish or PowerShell; the same scripts are in the
@@ -278,7 +280,7 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
   outbox completions bash > /etc/bash_completion.d/outbox
   outbox completions zsh > \"${fpath[1]}/_outbox\"
   outbox completions fish > ~/.config/fish/completions/outbox.fish")]
-    Completions(completions::CompletionsArgs),
+    Completions(Lazy<completions::CompletionsArgs>),
     /// Print a man page (outbox man, outbox man work), or write them all: outbox man --dir /usr/local/share/man/man1
     ///
     /// On a terminal the page is shown through man; piped, it is the roff.
@@ -287,7 +289,7 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
   outbox man work
   outbox man delivery claim
   outbox man --dir /usr/local/share/man/man1")]
-    Man(completions::ManArgs),
+    Man(Lazy<completions::ManArgs>),
     /// The JSON Schemas of what outbox writes: the payloads of its
     /// operational events.
     #[command(
@@ -296,7 +298,7 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
   outbox schema events
   outbox schema events --type outbox.delivery.dead"
     )]
-    Schema(schema::SchemaCommand),
+    Schema(Lazy<schema::SchemaCommand>),
 }
 
 /// Everything a command needs besides its own flags.
@@ -474,17 +476,17 @@ impl Context {
 /// Runs a command that answers with a result object.
 pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
-        Command::Init(args) => init::exec(args, ctx),
-        Command::Event(cmd) => event::exec(cmd, ctx),
-        Command::Sub(cmd) => sub::exec(*cmd, ctx),
-        Command::Delivery(cmd) => delivery::exec(cmd, ctx),
-        Command::Stats(args) => stats::exec(args, ctx),
-        Command::Prune(args) => prune::exec(args, ctx),
-        Command::Work(args) => work::exec(args, ctx),
-        Command::Relay(cmd) => relay::exec(cmd, ctx),
-        Command::Export(args) => transfer::export(args, ctx),
-        Command::Import(args) => transfer::import(args, ctx),
-        Command::Mcp(args) => {
+        Command::Init(Lazy(args)) => init::exec(args, ctx),
+        Command::Event(Lazy(cmd)) => event::exec(cmd, ctx),
+        Command::Sub(Lazy(cmd)) => sub::exec(*cmd, ctx),
+        Command::Delivery(Lazy(cmd)) => delivery::exec(cmd, ctx),
+        Command::Stats(Lazy(args)) => stats::exec(args, ctx),
+        Command::Prune(Lazy(args)) => prune::exec(args, ctx),
+        Command::Work(Lazy(args)) => work::exec(args, ctx),
+        Command::Relay(Lazy(cmd)) => relay::exec(cmd, ctx),
+        Command::Export(Lazy(args)) => transfer::export(args, ctx),
+        Command::Import(Lazy(args)) => transfer::import(args, ctx),
+        Command::Mcp(Lazy(args)) => {
             // A mistyped --db fails now, not at every tool call.
             drop(ctx.outbox()?);
             if crate::mcp::serve(args, tool_runner(ctx))? == crate::mcp::Stop::Interrupted {
@@ -492,7 +494,7 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
             }
             Ok(Box::new(crate::output::Silent))
         }
-        Command::Serve(args) => {
+        Command::Serve(Lazy(args)) => {
             // A mistyped --db fails now, not at every request; a new file
             // is made, as the first event recorded would make it.
             drop(ctx.outbox_creating()?);
@@ -504,11 +506,11 @@ pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
             }
             Ok(Box::new(crate::output::Silent))
         }
-        Command::Completions(args) => {
+        Command::Completions(Lazy(args)) => {
             Ok(Box::new(completions::Text(completions::script(args.shell))))
         }
-        Command::Man(args) => completions::man(args),
-        Command::Schema(cmd) => schema::exec(cmd),
+        Command::Man(Lazy(args)) => completions::man(args),
+        Command::Schema(Lazy(cmd)) => schema::exec(cmd),
     }
 }
 
@@ -527,8 +529,8 @@ fn called(ctx: &Context, line: Vec<String>) -> Result<Box<dyn Report>> {
     })?;
     let lasting = match &cli.command {
         Command::Mcp(_) | Command::Serve(_) | Command::Work(_) => true,
-        Command::Relay(relay) => !relay.answers_once(),
-        Command::Stats(stats) => stats.watch.is_some(),
+        Command::Relay(Lazy(relay)) => !relay.answers_once(),
+        Command::Stats(Lazy(stats)) => stats.watch.is_some(),
         _ => false,
     };
     if lasting {
@@ -707,7 +709,7 @@ mod tests {
             }
         }
         let mut missing = Vec::new();
-        walk(&Cli::command(), "", &mut missing);
+        walk(&super::full_command(), "", &mut missing);
         assert!(missing.is_empty(), "no help for:\n{}", missing.join("\n"));
     }
 
@@ -768,7 +770,7 @@ mod tests {
             }
         }
         let mut examples = Vec::new();
-        walk(&Cli::command(), &mut examples);
+        walk(&super::full_command(), &mut examples);
         assert!(examples.len() > 60, "{} examples", examples.len());
         for example in examples {
             let args = words(&example);
