@@ -151,3 +151,39 @@ fn each_subscription_has_its_own_series(db: Db) {
     let failed = "outbox_delivery_attempts_total{client=\"billing\",outcome=\"failed\",transport=\"webhook\"}";
     assert_eq!(sample(&text, failed), Some(2.0), "{text}");
 }
+
+test_on_both!(
+    a_batch_completed_at_once_times_each_from_its_event,
+    "tallies_batch"
+);
+fn a_batch_completed_at_once_times_each_from_its_event(db: Db) {
+    db.sub(&["--types", "t"]);
+    // Recorded 40, 30 and 20 seconds before one command completes them.
+    for (n, at) in [0, 10, 20].into_iter().enumerate() {
+        db.record(NOW + at, "t", &format!("s{n}"));
+    }
+    let claimed = db.json(
+        NOW + 40,
+        &["delivery", "claim", "--batch", "3", "--worker", "w"],
+    );
+    let ids: Vec<&str> = claimed["deliveries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deliveryId"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 3, "{claimed}");
+    let mut complete = vec!["delivery", "complete", "--worker", "w"];
+    complete.extend(&ids);
+    let out = db.output(NOW + 40, &complete);
+    assert!(out.status.success(), "{out:?}");
+    let text = metrics(&db, NOW + 40);
+    let latency = |le: &str| {
+        format!("outbox_delivery_latency_seconds_bucket{{transport=\"poll\",le=\"{le}\"}}")
+    };
+    assert_eq!(sample(&text, &latency("10")), Some(0.0), "{text}");
+    assert_eq!(sample(&text, &latency("30")), Some(2.0), "{text}");
+    assert_eq!(sample(&text, &latency("+Inf")), Some(3.0), "{text}");
+    let sum = "outbox_delivery_latency_seconds_sum{transport=\"poll\"}";
+    assert_eq!(sample(&text, sum), Some(90.0), "{text}");
+}

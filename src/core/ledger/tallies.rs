@@ -139,7 +139,7 @@ pub(crate) fn attempt(
     if outcome == Outcome::Delivered {
         let recorded_at = match observed.recorded_at {
             Some(at) => Some(at),
-            None => tx.event(&delivery.event_id)?.map(|e| e.created_at),
+            None => tx.event_recorded_at(&delivery.event_id)?,
         };
         if let Some(recorded_at) = recorded_at {
             let delivered_at = if delivery.delivered_at > 0 {

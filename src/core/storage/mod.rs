@@ -334,6 +334,12 @@ pub trait Tx: Lanes + Healths {
     fn subscription_unlocked(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
         self.subscription(sub_id)
     }
+    /// When the event was recorded (its `createdAt`), read without locking
+    /// it: what a completion's latency tally needs, once per delivery. A
+    /// server backend reads those of a whole batch in one statement.
+    fn event_recorded_at(&mut self, event_id: &str) -> Result<Option<i64>> {
+        Ok(self.event_unlocked(event_id)?.map(|e| e.created_at))
+    }
     /// A subscription's meta (its retry policy lives there), read without
     /// locking the subscription: every failing worker asks for it.
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>>;

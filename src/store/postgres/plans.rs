@@ -7,7 +7,9 @@
 use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
-use super::tx::{CLAIM_PLANNER, INDEX_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count};
+use super::tx::{
+    CLAIM_PLANNER, EVENTS_RECORDED_AT, INDEX_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count,
+};
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls};
@@ -169,6 +171,19 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         );
         assert_reads(&found, "deliveries_pkey", &format!("a transition ({when})"));
         assert!(!found.contains("deliveries_by_transport"), "{found}");
+        // A batch's completions read when their events were recorded by key
+        // (as the transaction reads it, kept off whole-table scans).
+        let events: Vec<String> = client
+            .query(
+                "SELECT event_id FROM events ORDER BY event_id LIMIT 500",
+                &[],
+            )
+            .unwrap()
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        let found = plan_with(&mut client, INDEX_PLANNER, EVENTS_RECORDED_AT, &[&events]);
+        assert_reads(&found, "events_pkey", &format!("recorded at ({when})"));
         // A list in a window of time reads that range of its time index
         // (and sorts only what lies in it).
         let window = DeliveryFilter {

@@ -13,6 +13,8 @@ mod subscriptions;
 
 #[cfg(test)]
 pub(super) use counts::{counts_sql, time_count};
+#[cfg(test)]
+pub(super) use inserts::EVENTS_RECORDED_AT;
 pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
@@ -67,6 +69,9 @@ pub(super) struct PostgresTx<'c> {
     /// once: a command on 500 ids makes one query instead of 500.
     /// Deliveries read ahead by id, and ids read ahead and found absent.
     prefetched: HashMap<String, Option<Delivery>>,
+    /// When events were recorded, read for the deliveries of a batch at its
+    /// first completion's latency tally (see `Tx::event_recorded_at`).
+    recorded_at: HashMap<String, i64>,
     /// Transitions not yet written, each with the status it was read in:
     /// written together before the next statement or the commit, so a
     /// claim or completion of 500 is one round trip, not 500.
@@ -103,6 +108,7 @@ impl<'c> PostgresTx<'c> {
             write,
             matches: HashMap::new(),
             prefetched: HashMap::new(),
+            recorded_at: HashMap::new(),
             pending: Vec::new(),
             counts: CountChanges::default(),
             slot: counts::random_slot(),
@@ -186,6 +192,14 @@ impl Tx for PostgresTx<'_> {
 
     fn event_unlocked(&mut self, event_id: &str) -> Result<Option<Event>> {
         self.event_with(event_id, "")
+    }
+
+    fn event_recorded_at(&mut self, event_id: &str) -> Result<Option<i64>> {
+        if let Some(at) = self.recorded_at.get(event_id) {
+            return Ok(Some(*at));
+        }
+        self.read_recorded_at(event_id)?;
+        Ok(self.recorded_at.get(event_id).copied())
     }
 
     fn put_event(&mut self, event: &Event) -> Result<()> {

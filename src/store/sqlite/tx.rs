@@ -174,6 +174,14 @@ impl Tx for SqliteTx<'_> {
         )?))
     }
 
+    fn event_recorded_at(&mut self, event_id: &str) -> Result<Option<i64>> {
+        Ok(first(self.query(
+            queries::EVENT_RECORDED_AT,
+            &[SqlValue::Text(event_id.to_owned())],
+            |row| row.get(0),
+        )?))
+    }
+
     fn put_event(&mut self, e: &Event) -> Result<()> {
         rows::write_events(&self.tx, [e], OnConflict::Replace).map(drop)
     }

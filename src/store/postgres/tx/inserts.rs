@@ -11,6 +11,10 @@ use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT
 use postgres::types::ToSql;
 use std::collections::HashSet;
 
+/// When events were recorded, by their ids: a batch's latency tallies.
+pub const EVENTS_RECORDED_AT: &str =
+    "SELECT event_id, created_at FROM events WHERE event_id = ANY($1)";
+
 /// The rows of `$1..$15`, one array per column of [`EVENT_COLUMNS`].
 const EVENT_ROWS: &str = "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], \
      $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::bigint[], $12::bigint[], $13::bigint[], \
@@ -174,6 +178,30 @@ impl PostgresTx<'_> {
             self.counts.added(d);
             self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         }
+        Ok(())
+    }
+
+    /// Reads when the event `event_id` was recorded, with those of every
+    /// delivery still read ahead: the completions of a batch ask one by one,
+    /// and this makes them one query. Unlocked: an event's `createdAt` never
+    /// changes.
+    pub(super) fn read_recorded_at(&mut self, event_id: &str) -> Result<()> {
+        let mut ids: Vec<String> = self
+            .prefetched
+            .values()
+            .flatten()
+            .map(|d| d.event_id.clone())
+            .filter(|id| !self.recorded_at.contains_key(id))
+            .collect();
+        ids.push(event_id.to_owned());
+        ids.sort_unstable();
+        ids.dedup();
+        let found = self.by_index(|tx| {
+            tx.rows_beside_pending(EVENTS_RECORDED_AT, &[&ids], |row| {
+                Ok((row.get::<_, String>(0), row.get::<_, i64>(1)))
+            })
+        })?;
+        self.recorded_at.extend(found);
         Ok(())
     }
 
