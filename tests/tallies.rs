@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::db::{Db, NOW};
+use common::db::{Db, NOW, ids};
 
 /// The value of the one sample `series` (name and labels as printed).
 fn sample(text: &str, series: &str) -> Option<f64> {
@@ -166,15 +166,10 @@ fn a_batch_completed_at_once_times_each_from_its_event(db: Db) {
         NOW + 40,
         &["delivery", "claim", "--batch", "3", "--worker", "w"],
     );
-    let ids: Vec<&str> = claimed["deliveries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| d["deliveryId"].as_str().unwrap())
-        .collect();
+    let ids = ids(&claimed);
     assert_eq!(ids.len(), 3, "{claimed}");
     let mut complete = vec!["delivery", "complete", "--worker", "w"];
-    complete.extend(&ids);
+    complete.extend(ids.iter().map(String::as_str));
     let out = db.output(NOW + 40, &complete);
     assert!(out.status.success(), "{out:?}");
     let text = metrics(&db, NOW + 40);
