@@ -384,4 +384,54 @@ mod tests {
             .unwrap();
         assert_eq!(workers, "0");
     }
+
+    /// A subscription's meta, kept for the transaction once read, is read
+    /// again once the transaction writes the subscription.
+    #[test]
+    #[cfg_attr(
+        not(outbox_test_pg),
+        ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+    )]
+    fn a_meta_read_in_a_transaction_follows_its_own_writes() {
+        use crate::core::records::model::{Subscription, SubscriptionStatus, Transport};
+        use crate::core::storage::Store;
+        let Some((mut admin, schema, url)) = test_schema("outbox_metas") else {
+            return;
+        };
+        let mut store = PostgresStore::connect(&url).unwrap();
+        let meta = |attempts: i64| {
+            let mut meta = crate::core::reference::json::Object::new();
+            meta.insert("maxAttempts".into(), attempts.into());
+            meta
+        };
+        let mut sub = Subscription {
+            sub_id: "sub_1".into(),
+            client_id: "c".into(),
+            event_types: vec!["*".into()],
+            target: String::new(),
+            transport: Transport::Poll,
+            endpoint: String::new(),
+            status: SubscriptionStatus::Active,
+            filters: Default::default(),
+            meta: meta(3),
+            created_at: 1,
+            updated_at: 1,
+        };
+        let mut tx = store.write().unwrap();
+        tx.put_subscription(&sub).unwrap();
+        let first = tx.subscription_meta("sub_1").unwrap();
+        assert_eq!(tx.subscription_meta("sub_1").unwrap(), first);
+        sub.meta = meta(7);
+        tx.put_subscription(&sub).unwrap();
+        let second = tx.subscription_meta("sub_1").unwrap();
+        tx.delete_subscription("sub_1").unwrap();
+        let gone = tx.subscription_meta("sub_1").unwrap();
+        drop(tx);
+        admin
+            .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+            .unwrap();
+        assert_eq!(first, Some(meta(3)));
+        assert_eq!(second, Some(meta(7)));
+        assert_eq!(gone, None);
+    }
 }

@@ -65,6 +65,9 @@ pub(super) struct PostgresTx<'c> {
     /// Rows read to be changed are locked, and claims skip locked rows.
     write: bool,
     matches: HashMap<String, Vec<Subscription>>,
+    /// Subscriptions' meta as read in this transaction, until it writes a
+    /// subscription: failing a batch asks for it twice per delivery.
+    metas: HashMap<String, Option<Object>>,
     /// Deliveries read (and locked) ahead of their lookups, each handed out
     /// once: a command on 500 ids makes one query instead of 500.
     /// Deliveries read ahead by id, and ids read ahead and found absent.
@@ -107,6 +110,7 @@ impl<'c> PostgresTx<'c> {
             statements,
             write,
             matches: HashMap::new(),
+            metas: HashMap::new(),
             prefetched: HashMap::new(),
             recorded_at: HashMap::new(),
             pending: Vec::new(),
@@ -233,12 +237,20 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {
-        let found = self.rows(
-            "SELECT meta FROM subscriptions WHERE sub_id = $1",
-            &[&sub_id],
-            |row| from_json::<Object>(row, 0),
-        )?;
-        Ok(found.into_iter().next())
+        if let Some(meta) = self.metas.get(sub_id) {
+            return Ok(meta.clone());
+        }
+        // Beside the transitions not yet written: they change no subscription.
+        let found = self
+            .rows_beside_pending(
+                "SELECT meta FROM subscriptions WHERE sub_id = $1",
+                &[&sub_id],
+                |row| from_json::<Object>(row, 0),
+            )?
+            .into_iter()
+            .next();
+        self.metas.insert(sub_id.to_owned(), found.clone());
+        Ok(found)
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {

@@ -11,6 +11,7 @@ impl PostgresTx<'_> {
     /// Writes the subscription and the rows that match it by event type.
     pub(super) fn write_subscription(&mut self, s: &Subscription) -> Result<()> {
         self.matches.clear();
+        self.metas.clear();
         let sql = format!(
             "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) {SUBSCRIPTION_REPLACE}"
         );
@@ -47,6 +48,7 @@ impl PostgresTx<'_> {
     /// (its event types go by ON DELETE CASCADE).
     pub(super) fn remove_subscription(&mut self, sub_id: &str) -> Result<()> {
         self.matches.clear();
+        self.metas.clear();
         for table in [
             "subscription_secrets",
             "subscription_health",
