@@ -14,6 +14,7 @@ use crate::core::reference::json::Object;
 use crate::core::storage::{EventFilter, Tx};
 use serde::Serialize;
 use serde_json::Value;
+use std::sync::Arc;
 
 /// The default `source` of an event, as in the reference.
 pub const DEFAULT_SOURCE: &str = "picux";
@@ -252,7 +253,7 @@ pub(crate) fn record(tx: &mut dyn Tx, req: &RecordEvent, clock_now: i64) -> Resu
 /// existing event with the same id keeps.
 pub(crate) struct Prepared {
     pub(crate) event: Event,
-    subscriptions: Vec<Subscription>,
+    subscriptions: Vec<Arc<Subscription>>,
     keeps_status: bool,
     keeps_ack: bool,
     keeps_ack_at: bool,
@@ -329,7 +330,7 @@ impl Prepared {
     /// would match.
     pub(crate) fn only_for(&mut self, sub: Subscription) {
         self.event.subscriptions = vec![sub.sub_id.clone()];
-        self.subscriptions = vec![sub];
+        self.subscriptions = vec![Arc::new(sub)];
     }
 
     /// What a batch holds of a prepared event while it sorts the batch:

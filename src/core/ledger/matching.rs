@@ -8,6 +8,7 @@ use crate::core::reference::OkTrue;
 use crate::core::reference::coerce::truthy;
 use crate::core::storage::Tx;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// The active subscriptions an event with these fields reaches, by `subId`.
 pub(crate) fn matching(
@@ -16,10 +17,15 @@ pub(crate) fn matching(
     source: &str,
     subject: &str,
     target: &str,
-) -> Result<Vec<Subscription>> {
+) -> Result<Vec<Arc<Subscription>>> {
     let mut found = tx.active_subscriptions_for(event_type)?;
     found.retain(|s| takes(s, source, subject, target));
     Ok(found)
+}
+
+/// Shared subscriptions as an answer of their own.
+pub(crate) fn owned(shared: Vec<Arc<Subscription>>) -> Vec<Subscription> {
+    shared.into_iter().map(Arc::unwrap_or_clone).collect()
 }
 
 /// Whether a subscription of the event's type takes an event with this
@@ -103,7 +109,7 @@ pub(crate) fn explain(
     subject: &str,
     target: &str,
 ) -> Result<Explained> {
-    let subscriptions = matching(tx, event_type, source, subject, target)?;
+    let subscriptions = owned(matching(tx, event_type, source, subject, target)?);
     let considered = tx
         .subscriptions_of_type(event_type, false)?
         .into_iter()

@@ -299,7 +299,8 @@ impl Outbox {
         target: &str,
     ) -> Result<SubscriptionList> {
         self.read(|tx, _| {
-            let subscriptions = matching::matching(tx, event_type, source, subject, target)?;
+            let subscriptions =
+                matching::owned(matching::matching(tx, event_type, source, subject, target)?);
             Ok(SubscriptionList {
                 ok: OkTrue,
                 count: subscriptions.len(),

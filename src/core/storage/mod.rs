@@ -19,6 +19,7 @@ use crate::core::storage::healths::Healths;
 use crate::core::storage::lanes::Lanes;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Filters of `event list`; `None` means "any".
 #[derive(Clone, Debug, Default)]
@@ -355,8 +356,9 @@ pub trait Tx: Lanes + Healths {
     ) -> Result<Vec<Subscription>>;
     /// Active subscriptions that take `event_type` (see
     /// [`Tx::subscriptions_of_type`]), by `subId`.
-    /// Must not read subscriptions of other types.
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>>;
+    /// Must not read subscriptions of other types. Shared, not copied: a
+    /// batch asks once per event, and the backends keep the answer per type.
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>>;
     /// Subscriptions whose types take `event_type` (the type, `*`, or a
     /// `prefix.*` pattern), by `subId`; with `active_only`, only active ones.
     /// Must not read subscriptions of other types.

@@ -39,6 +39,7 @@ use crate::store::sql::{
 use crate::store::tallies::{self, Pending};
 use postgres::{Statement, Transaction};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 pub(super) const LEASE_EXPIRED: &str =
@@ -64,7 +65,7 @@ pub(super) struct PostgresTx<'c> {
     statements: &'c mut HashMap<String, Statement>,
     /// Rows read to be changed are locked, and claims skip locked rows.
     write: bool,
-    matches: HashMap<String, Vec<Subscription>>,
+    matches: HashMap<String, Vec<Arc<Subscription>>>,
     /// Subscriptions' meta as read in this transaction, until it writes a
     /// subscription: failing a batch asks for it twice per delivery.
     metas: HashMap<String, Option<Object>>,
@@ -277,11 +278,15 @@ impl Tx for PostgresTx<'_> {
         self.run(q, subscription_row)
     }
 
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>> {
         if let Some(found) = self.matches.get(event_type) {
             return Ok(found.clone());
         }
-        let found = self.subscriptions_of_type(event_type, true)?;
+        let found: Vec<Arc<Subscription>> = self
+            .subscriptions_of_type(event_type, true)?
+            .into_iter()
+            .map(Arc::new)
+            .collect();
         self.matches.insert(event_type.to_owned(), found.clone());
         Ok(found)
     }

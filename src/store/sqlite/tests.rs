@@ -178,7 +178,9 @@ fn matching_reads_only_the_type_and_star_subscriptions() {
         SubscriptionStatus::Active,
     ))
     .unwrap();
-    let ids = |subs: Vec<Subscription>| subs.into_iter().map(|s| s.sub_id).collect::<Vec<_>>();
+    fn ids<S: std::borrow::Borrow<Subscription>>(subs: Vec<S>) -> Vec<String> {
+        subs.iter().map(|s| s.borrow().sub_id.clone()).collect()
+    }
     assert_eq!(
         ids(tx.active_subscriptions_for("order.created").unwrap()),
         ["sub_a", "sub_b"]

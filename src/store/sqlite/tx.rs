@@ -31,14 +31,14 @@ use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
     /// Matching subscriptions by event type: a batch asks for the same few
     /// types again and again, and subscriptions only change through this
     /// transaction while it lasts.
-    matches: HashMap<String, Vec<Subscription>>,
+    matches: HashMap<String, Vec<Arc<Subscription>>>,
     /// Changes to the kept delivery counts, written before the commit.
     counts: CountChanges,
     /// Indexes a large batch set aside, to be built again when it is written.
@@ -284,11 +284,15 @@ impl Tx for SqliteTx<'_> {
         self.run(queries::subscriptions(filter, limit), subscription_row)
     }
 
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Subscription>> {
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>> {
         if let Some(found) = self.matches.get(event_type) {
             return Ok(found.clone());
         }
-        let found = self.subscriptions_of_type(event_type, true)?;
+        let found: Vec<Arc<Subscription>> = self
+            .subscriptions_of_type(event_type, true)?
+            .into_iter()
+            .map(Arc::new)
+            .collect();
         self.matches.insert(event_type.to_owned(), found.clone());
         Ok(found)
     }
