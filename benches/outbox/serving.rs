@@ -94,27 +94,29 @@ fn over_http(served: &Served, count: usize, concurrency: usize) -> f64 {
     (each * concurrency) as f64 / took.as_secs_f64()
 }
 
+/// A new SQLite outbox with the one subscription every figure here uses.
+fn billing_db(bench: &Bench, name: &str) -> std::path::PathBuf {
+    let db = bench.fresh_db(name);
+    outbox(
+        &db,
+        Durability::Full,
+        &[
+            "sub",
+            "create",
+            "--client",
+            "billing",
+            "--types",
+            "order.*",
+            "--any-target",
+        ],
+    );
+    db
+}
+
 fn recording(bench: &Bench) -> Vec<Figure> {
     let count = env_size("OUTBOX_BENCH_SERVE", 10_000);
-    let with_sub = |name: &str| {
-        let db = bench.fresh_db(name);
-        outbox(
-            &db,
-            Durability::Full,
-            &[
-                "sub",
-                "create",
-                "--client",
-                "billing",
-                "--types",
-                "order.*",
-                "--any-target",
-            ],
-        );
-        db
-    };
     let processes = {
-        let db = with_sub("serve-processes");
+        let db = billing_db(bench, "serve-processes");
         let took = time(|| {
             for i in 0..count {
                 let body = record_body(i);
@@ -138,7 +140,7 @@ fn recording(bench: &Bench) -> Vec<Figure> {
         count as f64 / took.as_secs_f64()
     };
     let batch = {
-        let db = with_sub("serve-batch");
+        let db = billing_db(bench, "serve-batch");
         let file = bench.dir.join("serve-batch.ndjson");
         let lines: Vec<String> = (0..count).map(record_body).collect();
         std::fs::write(&file, lines.join("\n") + "\n").unwrap();
@@ -153,7 +155,7 @@ fn recording(bench: &Bench) -> Vec<Figure> {
     };
     let mut figures = Vec::new();
     for concurrency in [1, 8] {
-        let db = with_sub(&format!("serve-http-{concurrency}"));
+        let db = billing_db(bench, &format!("serve-http-{concurrency}"));
         let served = serve(&db);
         let rate = over_http(&served, count, concurrency);
         figures.push(Figure::new(
@@ -178,20 +180,7 @@ fn recording(bench: &Bench) -> Vec<Figure> {
 fn claiming(bench: &Bench) -> Figure {
     let cycles = env_size("OUTBOX_BENCH_SERVE_CYCLES", 1_000);
     let filled = |name: &str| {
-        let db = bench.fresh_db(name);
-        outbox(
-            &db,
-            Durability::Full,
-            &[
-                "sub",
-                "create",
-                "--client",
-                "billing",
-                "--types",
-                "order.*",
-                "--any-target",
-            ],
-        );
+        let db = billing_db(bench, name);
         let file = bench.dir.join(format!("{name}.ndjson"));
         let lines: Vec<String> = (0..cycles).map(record_body).collect();
         std::fs::write(&file, lines.join("\n") + "\n").unwrap();
