@@ -92,8 +92,12 @@ pub(super) fn event_conditions(filter: &EventFilter) -> Query {
     q.eq("type", filter.event_type.as_deref());
     q.eq("source", filter.source.as_deref());
     q.eq("target", filter.target.as_deref());
+    if filter.target.as_deref().is_some_and(|t| !t.is_empty()) {
+        // Only named targets are indexed: say the target is one.
+        q.sql.push_str(" AND target <> ''");
+    }
     q.eq("subject", filter.subject.as_deref());
-    q.eq("status", filter.status.map(|s| s.as_str()));
+    q.state("status", filter.status.map(|s| s.as_str()));
     q.between(filter.since, filter.until);
     q
 }

@@ -11,8 +11,10 @@ mod plans;
 mod rejected;
 mod rows;
 mod tx;
+#[cfg(test)]
+mod upgrade;
 
-pub use tx::{CLAIM_PLANNER, UPDATE_DELIVERIES};
+pub use tx::{ORDER_PLANNER, UPDATE_DELIVERIES};
 
 use super::Durability;
 use crate::core::records::error::{Error, Result, StorageCode};
@@ -31,6 +33,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0007_delivery_claims.sql"),
     include_str!("../../../migrations/postgres/0008_tallies.sql"),
     include_str!("../../../migrations/postgres/0009_event_trace_context.sql"),
+    include_str!("../../../migrations/postgres/0010_indexes_by_state.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

@@ -4,11 +4,13 @@
 //! or the whole queue. Needs a server at OUTBOX_TEST_PG; skipped, saying
 //! so, without one.
 
+mod lists;
+
 use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    CLAIM_PLANNER, EVENTS_RECORDED_AT, INDEX_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count,
 };
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
@@ -35,6 +37,19 @@ fn filled_schema(name: &str) -> Option<(Client, String)> {
             &[&DELIVERIES, &NOW],
         )
         .unwrap();
+    // Their events: a thousand subjects, ten sources, a hundredth of
+    // another type, a tenth acked, a twentieth for a named target (so that the partial indexes of events hold rows).
+    client
+        .execute(
+            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, created_at, updated_at, ack_at) \
+             SELECT 'evt_' || lpad(to_hex(i), 24, '0'), \
+                 CASE WHEN i % 100 = 0 THEN 'order.refunded' ELSE 'order.created' END, 's' || (i % 1000), 'app' || (i % 10), \
+                 CASE WHEN i % 20 = 3 THEN 'shop' ELSE '' END, CASE WHEN i % 10 = 7 THEN 'acked' ELSE 'queued' END, \
+                 '{}', '[]', '{}', i, i, 0 \
+             FROM generate_series(1, $1::bigint) AS i",
+            &[&DELIVERIES],
+        )
+        .unwrap();
     let analyzed: i64 = client
         .query_one(
             "SELECT count(*) FROM pg_stats WHERE tablename = 'deliveries' AND schemaname = current_schema()",
@@ -46,10 +61,10 @@ fn filled_schema(name: &str) -> Option<(Client, String)> {
     Some((client, schema))
 }
 
-/// The plan of `sql` with its parameters; `claiming` sets the planner up
-/// as a claim does.
-fn plan(client: &mut Client, claiming: bool, sql: &str, params: &[&(dyn ToSql + Sync)]) -> String {
-    let settings = if claiming { CLAIM_PLANNER } else { "" };
+/// The plan of `sql` with its parameters; `in_order` sets the planner up
+/// as a claim or a list does.
+fn plan(client: &mut Client, in_order: bool, sql: &str, params: &[&(dyn ToSql + Sync)]) -> String {
+    let settings = if in_order { ORDER_PLANNER } else { "" };
     plan_with(client, settings, sql, params)
 }
 
@@ -71,9 +86,9 @@ fn plan_with(
         .join("\n")
 }
 
-fn query_plan(client: &mut Client, claiming: bool, q: &Query) -> String {
+fn query_plan(client: &mut Client, in_order: bool, q: &Query) -> String {
     let params: Vec<&(dyn ToSql + Sync)> = q.params.iter().map(|p| p.as_ref()).collect();
-    plan(client, claiming, &q.sql, &params)
+    plan(client, in_order, &q.sql, &params)
 }
 
 fn assert_reads(plan: &str, index: &str, what: &str) {
@@ -97,7 +112,9 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
     let lock = " FOR UPDATE SKIP LOCKED";
     for analyzed in [false, true] {
         if analyzed {
-            client.batch_execute("ANALYZE deliveries").unwrap();
+            client
+                .batch_execute("ANALYZE deliveries; ANALYZE events")
+                .unwrap();
         }
         let when = if analyzed {
             "analyzed"
@@ -193,7 +210,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         };
         let found = query_plan(
             &mut client,
-            false,
+            true,
             &super::ledger::delivery_list(&window, false, 100),
         );
         assert_reads(
@@ -208,7 +225,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         };
         let found = query_plan(
             &mut client,
-            false,
+            true,
             &super::ledger::delivery_list(&about, false, 100),
         );
         assert_reads(
@@ -224,7 +241,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         };
         let found = query_plan(
             &mut client,
-            false,
+            true,
             &super::ledger::delivery_list(&of_type, true, 100),
         );
         assert_reads(
@@ -404,17 +421,9 @@ fn a_subjects_deliveries_are_found_through_its_events_whatever_else_filters_them
     let Some((mut client, schema)) = filled_schema("outbox_plans_subject") else {
         return;
     };
-    // Every delivery's event, a thousand subjects among them: with no
-    // statistics, walking every delivery newest first and looking each
-    // event up looks as cheap as finding the subject's few events.
-    client
-        .execute(
-            "INSERT INTO events (event_id, type, subject, source, target, status, payload, subscriptions, ack, created_at, updated_at, ack_at) \
-             SELECT 'evt_' || lpad(to_hex(i), 24, '0'), 'order.created', 's' || (i % 1000), 'app', '', 'queued', '{}', '[]', '{}', i, i, 0 \
-             FROM generate_series(1, $1::bigint) AS i",
-            &[&DELIVERIES],
-        )
-        .unwrap();
+    // Every delivery's event is there, a thousand subjects among them:
+    // with no statistics, walking every delivery newest first and looking
+    // each event up looks as cheap as finding the subject's few events.
     let by_client = DeliveryFilter {
         subject: Some("s7".into()),
         client_id: Some("c1".into()),
@@ -428,7 +437,7 @@ fn a_subjects_deliveries_are_found_through_its_events_whatever_else_filters_them
     for filter in [about, by_client] {
         let found = query_plan(
             &mut client,
-            false,
+            true,
             &super::ledger::delivery_list(&filter, false, 100),
         );
         assert!(found.contains("events_by_subject"), "{filter:?}:\n{found}");

@@ -45,14 +45,18 @@ pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1
 pub(super) const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
 
-/// Set in a transaction before it reads in claim order. Without table
-/// statistics (right after an import, autovacuum off) the planner guesses
-/// that few rows are queued, and would fetch them all through a bitmap and
-/// sort them: a claim would read the whole queue. Without bitmaps it reads
-/// the first rows of the queue's own index and stops.
-pub const CLAIM_PLANNER: &str = "SET LOCAL enable_bitmapscan = off";
-/// Set again once the claim order is read.
-const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on";
+/// Set in a transaction before it reads a page in an index's order (a
+/// claim, a list). Without table statistics (right after an import,
+/// autovacuum off) the planner guesses that few rows are queued, and would
+/// fetch them all through a bitmap of any index of queued rows and sort
+/// them: a claim, or a list of queued deliveries, would read the whole
+/// queue. Without bitmaps it reads the first rows of the index in the
+/// page's order and stops. Whole-table scans are off too: guessing that
+/// few rows are delivered, it would read every row and sort them rather
+/// than walk the deliveries newest first until the page is full.
+pub const ORDER_PLANNER: &str = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off";
+/// Set again once the page is read.
+const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on; SET LOCAL enable_seqscan = on";
 /// For a statement that must read its key or a small partial index:
 /// without table statistics (a table grown since it was last analysed,
 /// autovacuum off) the planner may read the whole table instead.
@@ -225,7 +229,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn events(&mut self, filter: &EventFilter, limit: i64) -> Result<Vec<Event>> {
-        self.run(ledger::event_list(filter, limit), event_row)
+        self.in_order(|tx| tx.run(ledger::event_list(filter, limit), event_row))
     }
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
@@ -390,7 +394,7 @@ impl Tx for PostgresTx<'_> {
 
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>> {
         let rare = self.type_is_rare(filter)?;
-        self.run(ledger::delivery_list(filter, rare, limit), delivery_row)
+        self.in_order(|tx| tx.run(ledger::delivery_list(filter, rare, limit), delivery_row))
     }
 
     fn claimable(
@@ -468,10 +472,12 @@ impl Tx for PostgresTx<'_> {
         limit: i64,
     ) -> Result<Vec<Delivery>> {
         let rare = self.type_is_rare(filter)?;
-        self.run(
-            ledger::dead_letters(filter, rare, before, limit),
-            delivery_row,
-        )
+        self.in_order(|tx| {
+            tx.run(
+                ledger::dead_letters(filter, rare, before, limit),
+                delivery_row,
+            )
+        })
     }
 
     fn count_dead(&mut self, filter: &DeliveryFilter) -> Result<i64> {

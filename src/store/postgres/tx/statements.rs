@@ -5,7 +5,7 @@
 use super::super::ledger;
 use super::super::pg_error;
 use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
-use super::{CLAIM_PLANNER, INDEX_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
+use super::{INDEX_PLANNER, ORDER_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
@@ -31,6 +31,17 @@ impl PostgresTx<'_> {
         // After a failed read the transaction only rolls back: setting the
         // planner again would fail too, and hide why.
         self.set_planner(SEQSCAN_DEFAULTS)?;
+        Ok(found)
+    }
+
+    /// `read` with the planner reading pages in an index's order
+    /// ([`ORDER_PLANNER`]); the pending writes go first.
+    pub(super) fn in_order<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.flush()?;
+        self.set_planner(ORDER_PLANNER)?;
+        let found = read(self)?;
+        // The transitions that follow find 500 rows by key through a bitmap.
+        self.set_planner(PLANNER_DEFAULTS)?;
         Ok(found)
     }
 
@@ -201,15 +212,14 @@ impl PostgresTx<'_> {
         limit: i64,
         suffix: &str,
     ) -> Result<Vec<Delivery>> {
-        self.flush()?;
-        self.set_planner(CLAIM_PLANNER)?;
-        let mut found = Vec::new();
-        for lapsed in [false, true] {
-            let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
-            found.extend(self.run(q, delivery_row)?);
-        }
-        // The transitions that follow find 500 rows by key through a bitmap.
-        self.set_planner(PLANNER_DEFAULTS)?;
+        let found = self.in_order(|tx| {
+            let mut found = Vec::new();
+            for lapsed in [false, true] {
+                let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
+                found.extend(tx.run(q, delivery_row)?);
+            }
+            Ok(found)
+        })?;
         Ok(first_in_claim_order(found, limit))
     }
 }
