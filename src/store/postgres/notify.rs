@@ -10,8 +10,9 @@ use crate::core::records::error::Result;
 use postgres::NoTls;
 use postgres::fallible_iterator::FallibleIterator;
 
-/// The channel writers notify.
-pub(super) const NOTIFY: &str = "SELECT pg_notify('outbox_deliveries', '')";
+/// The channel writers notify, as a column of a transaction's closing
+/// statement.
+pub(super) const WAKE: &str = ", pg_notify('outbox_deliveries', '')";
 
 /// Listens on a new connection and calls `ready` on each notification,
 /// from a thread of its own, until `ready` returns false or the connection

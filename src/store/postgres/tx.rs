@@ -134,12 +134,8 @@ impl<'c> PostgresTx<'c> {
 impl Tx for PostgresTx<'_> {
     fn commit(mut self: Box<Self>) -> Result<()> {
         self.settle_lanes()?;
-        self.flush()?;
-        if self.made_ready {
-            self.execute(super::notify::NOTIFY, &[])?;
-        }
-        self.flush_counts()?;
-        self.flush_tallies()?;
+        let notify = self.made_ready;
+        self.close(notify)?;
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
     }
 

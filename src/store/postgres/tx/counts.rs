@@ -5,6 +5,7 @@
 //! a filter asks more than the kept counts can tell.
 
 use super::super::rows::Query;
+use super::pending::Params;
 use super::{LEASE_EXPIRED, PostgresTx};
 use crate::core::records::error::Result;
 use crate::core::storage::{DeliveryCounts, DeliveryFilter};
@@ -70,32 +71,45 @@ impl PostgresTx<'_> {
     /// Writes the count changes of this transaction: the last statement
     /// before its commit, so that the count rows stay locked for as short a
     /// time as the commit takes.
-    pub(super) fn flush_counts(&mut self) -> Result<()> {
+    /// The statement adding this transaction's count changes, and its
+    /// parameters; `None` when nothing changed.
+    pub(super) fn count_params(&mut self) -> Option<(&'static str, Params)> {
         let changes = self.counts.take();
         if changes.is_empty() {
-            return Ok(());
+            return None;
         }
         let (status, transport, client, n) = columns(&changes);
-        let slot = self.slot;
-        self.execute(ADD_COUNTS, &[&status, &transport, &client, &n, &slot])
-            .map(drop)
+        Some((
+            ADD_COUNTS,
+            vec![
+                Box::new(status),
+                Box::new(transport),
+                Box::new(client),
+                Box::new(n),
+                Box::new(self.slot),
+            ],
+        ))
     }
 
-    /// Writes the tallies added to, in one statement.
-    pub(super) fn flush_tallies(&mut self) -> Result<()> {
+    /// The statement adding to the tallies this transaction added to, and
+    /// its parameters; `None` when it added to none.
+    pub(super) fn tally_params(&mut self) -> Option<(&'static str, Params)> {
         let rows = self.tallies.take();
         if rows.is_empty() {
-            return Ok(());
+            return None;
         }
-        let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-        let labels: Vec<&str> = rows.iter().map(|r| r.1.as_str()).collect();
+        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        let labels: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
         let by: Vec<i64> = rows.iter().map(|r| r.2).collect();
-        let slot = self.slot;
-        self.execute(
+        Some((
             crate::store::tallies::ADD_IN_SLOT,
-            &[&names, &labels, &by, &slot],
-        )
-        .map(drop)
+            vec![
+                Box::new(names),
+                Box::new(labels),
+                Box::new(by),
+                Box::new(self.slot),
+            ],
+        ))
     }
 
     /// Counts every delivery again. Writers that change counts meanwhile

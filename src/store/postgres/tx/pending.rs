@@ -9,6 +9,7 @@ use crate::core::records::model::{Delivery, Stage};
 use crate::store::not_as_read;
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;
+use postgres::types::ToSql;
 
 /// The transitions of a transaction, written as one statement: each row
 /// of the arrays updates one delivery, found by its key (`ANY($1)` makes
@@ -29,6 +30,30 @@ pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.statu
      WHERE d.delivery_id = ANY($1) AND d.delivery_id = v.delivery_id AND d.status || '' = v.was \
        AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
 
+/// SQL text with each `$N` placeholder moved on by `by`, for a statement
+/// joined into one with others before it.
+fn shifted(sql: &str, by: usize) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '$' {
+            let mut n = String::new();
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                n.push(d);
+            }
+            match n.parse::<usize>() {
+                Ok(n) => out.push_str(&(n + by).to_string()),
+                Err(_) => out.push_str(&n),
+            }
+        }
+    }
+    out
+}
+
+/// Statement parameters owned, to be joined from several writes.
+pub(super) type Params = Vec<Box<dyn ToSql + Sync>>;
+
 impl PostgresTx<'_> {
     /// Writes the pending transitions in one statement; every one must find
     /// its delivery as it was read.
@@ -36,55 +61,109 @@ impl PostgresTx<'_> {
         if self.pending.is_empty() {
             return Ok(());
         }
+        self.write(false, false)
+    }
+
+    /// A transaction's last writes, as one statement: the pending
+    /// transitions, the kept counts and tallies they change and the
+    /// notification of waiting workers, each part only when there is
+    /// something to write. A batch's commit is then one round trip of
+    /// writes, whatever it changed.
+    pub(super) fn close(&mut self, notify: bool) -> Result<()> {
+        self.write(true, notify)
+    }
+
+    /// The pending transitions and, `closing`, the rest of the
+    /// transaction's writes, in one statement whose answer counts the
+    /// transitions written: all of them, or the transaction fails.
+    fn write(&mut self, closing: bool, notify: bool) -> Result<()> {
+        let mut parts = Vec::new();
+        let mut params: Params = Vec::new();
         let pending = std::mem::take(&mut self.pending);
-        let text = |f: fn(&(Stage, Delivery)) -> String| -> Vec<String> {
-            pending.iter().map(f).collect()
-        };
-        let number =
-            |f: fn(&Delivery) -> i64| -> Vec<i64> { pending.iter().map(|(_, d)| f(d)).collect() };
-        let columns = (
-            text(|(_, d)| d.delivery_id.clone()),
-            text(|(_, d)| d.stage().as_str().to_owned()),
-            text(|(_, d)| d.claimed_by.clone()),
-            text(|(_, d)| d.last_error.clone()),
-            text(|(_, d)| json_text(&d.meta)),
-            number(|d| d.updated_at),
-            number(|d| d.next_attempt_at),
-            number(|d| d.claimed_at),
-            number(|d| d.lease_expires_at),
-            number(|d| d.delivered_at),
-            text(|(was, _)| was.as_str().to_owned()),
-            text(|(_, d)| d.transport.as_str().to_owned()),
-            text(|(_, d)| d.client_id.clone()),
-            number(|d| d.claims),
-        );
-        let statement = self.statement(UPDATE_DELIVERIES)?;
-        let changed = self
-            .tx
-            .execute(
-                &statement,
-                &[
-                    &columns.0,
-                    &columns.1,
-                    &columns.2,
-                    &columns.3,
-                    &columns.4,
-                    &columns.5,
-                    &columns.6,
-                    &columns.7,
-                    &columns.8,
-                    &columns.9,
-                    &columns.10,
-                    &columns.11,
-                    &columns.12,
-                    &columns.13,
-                ],
-            )
-            .map_err(|e| pg_error(&e, "write failed"))?;
-        if changed != pending.len() as u64 {
-            let (was, first) = &pending[0];
-            return Err(not_as_read(&first.delivery_id, *was));
+        if !pending.is_empty() {
+            parts.push(format!("moved AS ({UPDATE_DELIVERIES} RETURNING 1)"));
+            params.extend(transition_params(&pending));
         }
-        Ok(())
+        if closing {
+            let rest = [
+                ("counted", self.count_params()),
+                ("tallied", self.tally_params()),
+            ];
+            for (name, (sql, more)) in rest.into_iter().filter_map(|(n, p)| Some((n, p?))) {
+                parts.push(format!("{name} AS ({})", shifted(sql, params.len())));
+                params.extend(more);
+            }
+        }
+        if parts.is_empty() && !notify {
+            return Ok(());
+        }
+        let count = if pending.is_empty() {
+            "0::bigint"
+        } else {
+            "(SELECT count(*) FROM moved)"
+        };
+        let wake = if notify {
+            super::super::notify::WAKE
+        } else {
+            ""
+        };
+        let with = if parts.is_empty() {
+            String::new()
+        } else {
+            format!("WITH {} ", parts.join(", "))
+        };
+        let statement = self.statement(&format!("{with}SELECT {count}{wake}"))?;
+        let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
+        let changed: i64 = self
+            .tx
+            .query_one(&statement, &params)
+            .map_err(|e| pg_error(&e, "write failed"))?
+            .get(0);
+        match pending.first() {
+            Some((was, first)) if changed != pending.len() as i64 => {
+                Err(not_as_read(&first.delivery_id, *was))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The arrays of [`UPDATE_DELIVERIES`], one row per pending transition.
+fn transition_params(pending: &[(Stage, Delivery)]) -> Params {
+    let text = |f: fn(&(Stage, Delivery)) -> String| -> Box<dyn ToSql + Sync> {
+        Box::new(pending.iter().map(f).collect::<Vec<String>>())
+    };
+    let number = |f: fn(&Delivery) -> i64| -> Box<dyn ToSql + Sync> {
+        Box::new(pending.iter().map(|(_, d)| f(d)).collect::<Vec<i64>>())
+    };
+    vec![
+        text(|(_, d)| d.delivery_id.clone()),
+        text(|(_, d)| d.stage().as_str().to_owned()),
+        text(|(_, d)| d.claimed_by.clone()),
+        text(|(_, d)| d.last_error.clone()),
+        text(|(_, d)| json_text(&d.meta)),
+        number(|d| d.updated_at),
+        number(|d| d.next_attempt_at),
+        number(|d| d.claimed_at),
+        number(|d| d.lease_expires_at),
+        number(|d| d.delivered_at),
+        text(|(was, _)| was.as_str().to_owned()),
+        text(|(_, d)| d.transport.as_str().to_owned()),
+        text(|(_, d)| d.client_id.clone()),
+        number(|d| d.claims),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shifted;
+
+    #[test]
+    fn placeholders_move_on_and_nothing_else_changes() {
+        assert_eq!(
+            shifted("SELECT $1, $12::text[], '$' || x FROM t WHERE a = $2", 14),
+            "SELECT $15, $26::text[], '$' || x FROM t WHERE a = $16"
+        );
+        assert_eq!(shifted("no placeholders", 3), "no placeholders");
     }
 }
