@@ -74,6 +74,19 @@ fn an_outbox_of_version_9_is_migrated_to_the_indexes_by_state() {
     let after = indexes(&mut admin, &old);
     assert_eq!(after, indexes(&mut admin, &new));
     assert_ne!(before, after, "version 9 had other indexes");
+    let options = |admin: &mut Client, schema: &str| -> Option<Vec<String>> {
+        admin
+            .query_one(
+                "SELECT c.reloptions::text[] FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
+                 WHERE n.nspname = $1 AND c.relname = 'deliveries'",
+                &[&schema],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let fillfactor = Some(vec!["fillfactor=50".to_owned()]);
+    assert_eq!(options(&mut admin, &old), fillfactor);
+    assert_eq!(options(&mut admin, &new), fillfactor);
     let version: i32 = admin
         .query_one(&format!("SELECT version FROM {old}.outbox_schema"), &[])
         .unwrap()
