@@ -400,3 +400,72 @@ fn two_large_batches_at_once_into_an_empty_postgresql_outbox_both_commit() {
     let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
     assert_eq!(stats["stats"]["total"], 2 * EVENTS, "{stats}");
 }
+
+/// An initial load into PostgreSQL copies its rows in, meeting no rows but
+/// its own: an event recorded twice in the batch (the second time with
+/// another status) is answered and stored as the same batch into SQLite
+/// answers and stores it, first attempts and all.
+#[test]
+#[cfg_attr(
+    not(outbox_test_pg),
+    ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+)]
+fn an_initial_load_with_events_recorded_twice_answers_and_stores_as_sqlite_does() {
+    let Some(url) = common::postgres("load_twice") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = dir.path().join("load.db").to_str().unwrap().to_owned();
+    let mut lines = String::new();
+    for i in 0..EVENTS {
+        lines.push_str(&format!(
+            "{{\"eventId\": \"e{i:05}\", \"type\": \"t\", \"subject\": \"s{}\"}}\n",
+            i % 7
+        ));
+        if i % 50 == 0 {
+            lines.push_str(&format!(
+                "{{\"eventId\": \"e{i:05}\", \"type\": \"t\", \"status\": \"acked\", \"payload\": {{\"again\": true}}}}\n"
+            ));
+        }
+    }
+    let batch = dir.path().join("twice.ndjson");
+    std::fs::write(&batch, lines).unwrap();
+    let run = |db: &str, args: &[&str]| -> String {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("outbox"))
+            .env("OUTBOX_DB", db)
+            .env("OUTBOX_NOW", "1700000000")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let loaded: Vec<(String, String)> = [url.as_str(), sqlite.as_str()]
+        .into_iter()
+        .map(|db| {
+            let subscribe: Vec<&str> = "sub create --client c --types t --any-target"
+                .split(' ')
+                .collect();
+            run(db, &subscribe);
+            let answers = run(
+                db,
+                &[
+                    "event",
+                    "record",
+                    "--batch",
+                    batch.to_str().unwrap(),
+                    "--json",
+                ],
+            );
+            (answers, run(db, &["export"]))
+        })
+        .collect();
+    let (pg, lite) = (&loaded[0], &loaded[1]);
+    assert_eq!(pg.0.lines().count(), EVENTS + EVENTS / 50);
+    assert_eq!(pg.0, lite.0, "the batch's answers");
+    assert_eq!(pg.1, lite.1, "what each outbox holds");
+    assert!(
+        pg.1.contains("\"again\":true"),
+        "the second recording replaced the first"
+    );
+}

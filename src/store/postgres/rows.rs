@@ -208,3 +208,92 @@ pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
         claims: row.get(19),
     })
 }
+
+/// The values of a delivery that are made, not stored, to be written.
+pub(super) struct DeliveryTexts {
+    meta: String,
+    transport: &'static str,
+    stage: &'static str,
+}
+
+impl DeliveryTexts {
+    pub(super) fn of(d: &Delivery) -> Self {
+        DeliveryTexts {
+            meta: json_text(&d.meta),
+            transport: d.transport.as_str(),
+            stage: d.stage().as_str(),
+        }
+    }
+}
+
+/// A delivery's values in the order of `DELIVERY_COLUMNS`.
+pub(super) fn delivery_values<'a>(
+    d: &'a Delivery,
+    texts: &'a DeliveryTexts,
+) -> [&'a (dyn ToSql + Sync); 20] {
+    [
+        &d.delivery_id,
+        &d.event_id,
+        &d.sub_id,
+        &d.client_id,
+        &texts.transport,
+        &d.endpoint,
+        &texts.stage,
+        &d.attempt,
+        &d.claimed_by,
+        &d.last_error,
+        &texts.meta,
+        &d.created_at,
+        &d.updated_at,
+        &d.next_attempt_at,
+        &d.claimed_at,
+        &d.lease_expires_at,
+        &d.delivered_at,
+        &d.place.lane,
+        &d.place.seq,
+        &d.claims,
+    ]
+}
+
+/// The values of an event that are made, not stored, to be written.
+pub(super) struct EventTexts {
+    status: &'static str,
+    payload: String,
+    subscriptions: String,
+    ack: String,
+}
+
+impl EventTexts {
+    pub(super) fn of(e: &Event) -> Self {
+        EventTexts {
+            status: e.status.as_str(),
+            payload: json_text(&e.payload),
+            subscriptions: json_text(&e.subscriptions),
+            ack: json_text(&e.ack),
+        }
+    }
+}
+
+/// An event's values in the order of `EVENT_COLUMNS`.
+pub(super) fn event_values<'a>(
+    e: &'a Event,
+    texts: &'a EventTexts,
+) -> [&'a (dyn ToSql + Sync); 15] {
+    [
+        &e.event_id,
+        &e.event_type,
+        &e.subject,
+        &e.source,
+        &e.target,
+        &texts.status,
+        &texts.payload,
+        &texts.subscriptions,
+        &texts.ack,
+        &e.created_at,
+        &e.updated_at,
+        &e.ack_at,
+        &e.seq,
+        &e.traceparent,
+        &e.tracestate,
+    ]
+}

@@ -7,6 +7,7 @@ mod counts;
 pub(super) mod health;
 mod inserts;
 pub(super) mod lanes;
+mod load;
 mod pending;
 mod statements;
 mod subscriptions;
@@ -102,6 +103,8 @@ pub(super) struct PostgresTx<'c> {
     app_rows: Option<postgres::Portal>,
     /// Tallies added to, written before the commit in `slot`.
     tallies: Pending,
+    /// An initial load's ids so far, its rows copied in (see `load`).
+    load: load::Load,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -127,6 +130,7 @@ impl<'c> PostgresTx<'c> {
             recording: Recording::default(),
             app_rows: None,
             tallies: Pending::default(),
+            load: load::Load::default(),
         }
     }
 }
@@ -170,10 +174,19 @@ impl Tx for PostgresTx<'_> {
 
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
         self.set_aside = self.set_indexes_aside(events)?;
+        // Holding the tables, empty of events: only this load's own rows
+        // are there to meet (see `load`).
+        if !self.set_aside.is_empty() {
+            self.load.events = Some(load::Written::default());
+            if self.no_deliveries_but_ours()? {
+                self.load.deliveries = Some(load::Written::default());
+            }
+        }
         Ok(())
     }
 
     fn batch_written(&mut self) -> Result<()> {
+        self.load = load::Load::default();
         let definitions = std::mem::take(&mut self.set_aside);
         self.build_again(&definitions)
     }

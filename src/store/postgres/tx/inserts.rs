@@ -91,31 +91,45 @@ fn params(arrays: &Arrays) -> Vec<&(dyn ToSql + Sync)> {
 }
 
 impl PostgresTx<'_> {
+    /// Runs an insert of `arrays` that returns the ids it inserted: for
+    /// each of `ids`, whether it was.
+    fn which_inserted<'a>(
+        &mut self,
+        sql: &str,
+        arrays: &Arrays,
+        ids: impl Iterator<Item = &'a str>,
+    ) -> Result<Vec<bool>> {
+        let inserted: HashSet<String> = self
+            .rows(sql, &params(arrays), |row| Ok(row.get(0)))?
+            .into_iter()
+            .collect();
+        Ok(ids.map(|id| inserted.contains(id)).collect())
+    }
+
     /// New events; for each, whether it was inserted (an id that exists
     /// is left as it is).
     pub(super) fn insert_event_rows(&mut self, events: &[&Event]) -> Result<Vec<bool>> {
         if events.is_empty() {
             return Ok(Vec::new());
         }
+        if let Some(inserted) = self.load_events(events)? {
+            return Ok(inserted);
+        }
         let sql = format!(
             "INSERT INTO events ({EVENT_COLUMNS}) {EVENT_ROWS} \
              ON CONFLICT (event_id) DO NOTHING RETURNING event_id"
         );
-        let arrays = event_arrays(events);
-        let inserted: HashSet<String> = self
-            .rows(&sql, &params(&arrays), |row| Ok(row.get(0)))?
-            .into_iter()
-            .collect();
-        Ok(events
-            .iter()
-            .map(|e| inserted.contains(&e.event_id))
-            .collect())
+        let ids = events.iter().map(|e| e.event_id.as_str());
+        self.which_inserted(&sql, &event_arrays(events), ids)
     }
 
     /// Events inserted or replaced, whose ids all differ.
     pub(super) fn put_event_rows(&mut self, events: &[&Event]) -> Result<()> {
         if events.is_empty() {
             return Ok(());
+        }
+        for e in events {
+            self.load.met_event(&e.event_id);
         }
         let sql = format!("INSERT INTO events ({EVENT_COLUMNS}) {EVENT_ROWS} {EVENT_REPLACE}");
         let arrays = event_arrays(events);
@@ -130,23 +144,20 @@ impl PostgresTx<'_> {
         for d in deliveries {
             self.prefetched.remove(&d.delivery_id);
         }
-        let sql = format!(
-            "INSERT INTO deliveries ({DELIVERY_COLUMNS}) {DELIVERY_ROWS} \
-             ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id"
-        );
-        let arrays = delivery_arrays(deliveries);
-        let inserted: HashSet<String> = self
-            .rows(&sql, &params(&arrays), |row| Ok(row.get(0)))?
-            .into_iter()
-            .collect();
-        let mut answers = Vec::with_capacity(deliveries.len());
-        for d in deliveries {
-            let was_inserted = inserted.contains(&d.delivery_id);
-            if was_inserted {
-                self.counts.added(d);
-                self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
+        let answers = match self.load_deliveries(deliveries)? {
+            Some(answers) => answers,
+            None => {
+                let sql = format!(
+                    "INSERT INTO deliveries ({DELIVERY_COLUMNS}) {DELIVERY_ROWS} \
+                     ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id"
+                );
+                let ids = deliveries.iter().map(|d| d.delivery_id.as_str());
+                self.which_inserted(&sql, &delivery_arrays(deliveries), ids)?
             }
-            answers.push(was_inserted);
+        };
+        for (d, _) in deliveries.iter().zip(&answers).filter(|(_, new)| **new) {
+            self.counts.added(d);
+            self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         }
         Ok(answers)
     }
@@ -160,6 +171,7 @@ impl PostgresTx<'_> {
         }
         for d in deliveries {
             self.prefetched.remove(&d.delivery_id);
+            self.load.met_delivery(&d.delivery_id);
         }
         let sql = format!(
             "WITH replaced AS (SELECT status, transport, client_id FROM deliveries \

@@ -4,7 +4,10 @@
 
 use super::super::ledger;
 use super::super::pg_error;
-use super::super::rows::{Query, delivery_row, event_row, json_text, subscription_row};
+use super::super::rows::{
+    DeliveryTexts, EventTexts, Query, delivery_row, delivery_values, event_row, event_values,
+    subscription_row,
+};
 use super::{INDEX_PLANNER, ORDER_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Subscription};
@@ -146,61 +149,22 @@ impl PostgresTx<'_> {
     }
 
     pub(super) fn write_event(&mut self, e: &Event, conflict: &str) -> Result<u64> {
+        self.load.met_event(&e.event_id);
         let sql = format!(
             "INSERT INTO events ({EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) {conflict}"
         );
-        self.execute(
-            &sql,
-            &[
-                &e.event_id,
-                &e.event_type,
-                &e.subject,
-                &e.source,
-                &e.target,
-                &e.status.as_str(),
-                &json_text(&e.payload),
-                &json_text(&e.subscriptions),
-                &json_text(&e.ack),
-                &e.created_at,
-                &e.updated_at,
-                &e.ack_at,
-                &e.seq,
-                &e.traceparent,
-                &e.tracestate,
-            ],
-        )
+        let texts = EventTexts::of(e);
+        self.execute(&sql, &event_values(e, &texts))
     }
 
     pub(super) fn write_delivery(&mut self, d: &Delivery, conflict: &str) -> Result<u64> {
+        self.load.met_delivery(&d.delivery_id);
         let sql = format!(
             "INSERT INTO deliveries ({DELIVERY_COLUMNS}) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) {conflict}"
         );
-        self.execute(
-            &sql,
-            &[
-                &d.delivery_id,
-                &d.event_id,
-                &d.sub_id,
-                &d.client_id,
-                &d.transport.as_str(),
-                &d.endpoint,
-                &d.stage().as_str(),
-                &d.attempt,
-                &d.claimed_by,
-                &d.last_error,
-                &json_text(&d.meta),
-                &d.created_at,
-                &d.updated_at,
-                &d.next_attempt_at,
-                &d.claimed_at,
-                &d.lease_expires_at,
-                &d.delivered_at,
-                &d.place.lane,
-                &d.place.seq,
-                &d.claims,
-            ],
-        )
+        let texts = DeliveryTexts::of(d);
+        self.execute(&sql, &delivery_values(d, &texts))
     }
 
     /// Due queued deliveries and expired leases, in claim order, merged
