@@ -5,9 +5,11 @@
 //! batch's own; the batch writes its events and first attempts in id
 //! order, so an id met again is the one written just before it. Such a
 //! duplicate is answered as not inserted, as the conflict clause would
-//! answer it, and the rest go in as one stream: a quarter of the time of
-//! `INSERT ... ON CONFLICT DO NOTHING RETURNING` from arrays. Rows that
-//! come out of id order (never from a batch) go through that statement.
+//! answer it, and the rest go in as one stream (100,000 events with their
+//! first attempts: 1.16 s of `COPY` in the server's log, where
+//! `INSERT ... ON CONFLICT DO NOTHING RETURNING` from arrays took 1.82 s).
+//! Rows that come out of id order (never from a batch) go through that
+//! statement.
 
 use super::PostgresTx;
 use crate::core::records::error::Result;
