@@ -10,7 +10,8 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql, time_count,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql, prefetch_sql,
+    time_count,
 };
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
@@ -200,6 +201,15 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             .collect();
         let found = plan_with(&mut client, INDEX_PLANNER, EVENTS_RECORDED_AT, &[&events]);
         assert_reads(&found, "events_pkey", &format!("recorded at ({when})"));
+        // A command on many ids reads them ahead by key, with their events'
+        // times by the events' key.
+        let found = plan_with(&mut client, INDEX_PLANNER, prefetch_sql(), &[&ids]);
+        assert_reads(&found, "deliveries_pkey", &format!("read ahead ({when})"));
+        assert!(
+            found.contains("events_pkey"),
+            "read ahead ({when}):\n{found}"
+        );
+        assert!(!found.contains("Seq Scan"), "read ahead ({when}):\n{found}");
         // A list in a window of time reads that range of its time index
         // (and sorts only what lies in it).
         let window = DeliveryFilter {

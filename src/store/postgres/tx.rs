@@ -15,7 +15,7 @@ mod subscriptions;
 #[cfg(test)]
 pub(super) use counts::{counts_sql, time_count};
 #[cfg(test)]
-pub(super) use inserts::EVENTS_RECORDED_AT;
+pub(super) use inserts::{EVENTS_RECORDED_AT, prefetch_sql};
 pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
