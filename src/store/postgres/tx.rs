@@ -178,7 +178,11 @@ impl Tx for PostgresTx<'_> {
         // are there to meet (see `load`).
         if !self.set_aside.is_empty() {
             self.load.events = Some(load::Written::default());
-            if self.no_deliveries_but_ours()? {
+            let none: bool =
+                self.rows("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
+                    Ok(row.get(0))
+                })?[0];
+            if none {
                 self.load.deliveries = Some(load::Written::default());
             }
         }
@@ -192,15 +196,9 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn no_deliveries_but_ours(&mut self) -> Result<bool> {
-        // Only an initial load holds the tables against every other session.
-        if self.set_aside.is_empty() {
-            return Ok(false);
-        }
-        Ok(
-            self.rows("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
-                Ok(row.get(0))
-            })?[0],
-        )
+        // Only an initial load holds the tables against every other
+        // session; it found the deliveries empty or not as it began.
+        Ok(self.load.deliveries.is_some())
     }
 
     fn event(&mut self, event_id: &str) -> Result<Option<Event>> {

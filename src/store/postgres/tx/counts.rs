@@ -68,11 +68,10 @@ fn columns(changes: &[CountChange]) -> (Vec<String>, Vec<String>, Vec<String>, V
 }
 
 impl PostgresTx<'_> {
-    /// Writes the count changes of this transaction: the last statement
-    /// before its commit, so that the count rows stay locked for as short a
-    /// time as the commit takes.
     /// The statement adding this transaction's count changes, and its
-    /// parameters; `None` when nothing changed.
+    /// parameters; `None` when nothing changed. Part of the statement that
+    /// closes the transaction, so that the count rows stay locked for as
+    /// short a time as the commit takes.
     pub(super) fn count_params(&mut self) -> Option<(&'static str, Params)> {
         let changes = self.counts.take();
         if changes.is_empty() {
@@ -98,9 +97,11 @@ impl PostgresTx<'_> {
         if rows.is_empty() {
             return None;
         }
-        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-        let labels: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
         let by: Vec<i64> = rows.iter().map(|r| r.2).collect();
+        let (names, labels): (Vec<String>, Vec<String>) = rows
+            .into_iter()
+            .map(|(name, labels, _)| (name, labels))
+            .unzip();
         Some((
             crate::store::tallies::ADD_IN_SLOT,
             vec![
