@@ -34,6 +34,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0008_tallies.sql"),
     include_str!("../../../migrations/postgres/0009_event_trace_context.sql"),
     include_str!("../../../migrations/postgres/0010_indexes_by_state.sql"),
+    include_str!("../../../migrations/postgres/0011_packed_indexes.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

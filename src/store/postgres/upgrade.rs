@@ -74,6 +74,19 @@ fn an_outbox_of_version_9_is_migrated_to_the_indexes_by_state() {
     let after = indexes(&mut admin, &old);
     assert_eq!(after, indexes(&mut admin, &new));
     assert_ne!(before, after, "version 9 had other indexes");
+    let packed = |name: &str| {
+        after
+            .iter()
+            .any(|(n, def)| n == name && def.contains("WITH (fillfactor='100')"))
+    };
+    assert!(
+        packed("deliveries_queued") && packed("events_by_time"),
+        "{after:?}"
+    );
+    assert!(
+        !packed("deliveries_pkey") && !packed("events_by_subject"),
+        "{after:?}"
+    );
     let options = |admin: &mut Client, schema: &str| -> Option<Vec<String>> {
         admin
             .query_one(
