@@ -130,6 +130,7 @@ fn rebuilt_as_created(db: &str, fresh: &str) {
         "deliveries_by_status",
         "deliveries_by_sub",
         "deliveries_by_transport",
+        "deliveries_queued",
         "events_by_source",
         "events_by_status",
         "events_by_subject",

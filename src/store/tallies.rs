@@ -45,7 +45,7 @@ impl Pending {
 
 /// Attempts finished per minute since `$2` (delivered by when they were
 /// delivered, failed by when they failed), among the attempts created
-/// since `$1`: read through `deliveries_by_status`, so a chart costs the
+/// since `$1`: read by creation time from `$1` on, so a chart costs the
 /// window's attempts, not the ledger's.
 pub(crate) const FINISHED_PER_MINUTE: &str = "SELECT minute, CAST(sum(delivered) AS BIGINT), \
      CAST(sum(failed) AS BIGINT) FROM ( \

@@ -47,6 +47,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/0009_delivery_claims.sql"),
     include_str!("../../../migrations/0010_tallies.sql"),
     include_str!("../../../migrations/0011_event_trace_context.sql"),
+    include_str!("../../../migrations/0012_indexes_by_state.sql"),
 ];
 /// Every table of an outbox at [`SCHEMA_VERSION`].
 const TABLES: [&str; 10] = [

@@ -22,10 +22,9 @@ use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use postgres::error::SqlState;
 
-/// Set aside beside [`BATCH_SET_ASIDE`]: two indexes only this schema has,
-/// the deliveries by time (SQLite keeps the rows themselves in that order)
-/// and the queue in claim order.
-const ONLY_HERE: [&str; 2] = ["deliveries_by_time", "deliveries_queued"];
+/// Set aside beside [`BATCH_SET_ASIDE`]: the index only this schema has,
+/// the deliveries by time (SQLite keeps the rows themselves in that order).
+const ONLY_HERE: [&str; 1] = ["deliveries_by_time"];
 
 /// No events yet, and this session may drop and build the tables'
 /// indexes (it owns them): a role given only the rights to read and write
