@@ -2,7 +2,8 @@
 //! `mandatory` on a channel in confirm mode, and delivered when the
 //! broker's `basic.ack` arrives. A message no queue is bound for comes back
 //! (`basic.return`) and fails the attempt naming exchange and key; a
-//! `basic.nack` fails it too. The CloudEvent's attributes travel as
+//! `basic.nack` fails it too; a connection lost under a publish gives its
+//! delivery back unspent, as a broker that cannot be reached does. The CloudEvent's attributes travel as
 //! `cloudEvents:`-prefixed headers, its id as `message_id` as well, and
 //! its trace context as plain `traceparent`/`tracestate` headers too.
 
@@ -32,6 +33,23 @@ async fn confirming(connection: &Connection) -> Result<Channel, String> {
         .await
         .map_err(|e| e.to_string())?;
     Ok(channel)
+}
+
+impl Amqp {
+    /// Whether an error says the broker went away (the socket broke, no
+    /// heartbeat, the node closed the connection as it shut down) rather
+    /// than that it refused this message: a publish in flight when a node
+    /// dies must not spend its delivery's attempt.
+    fn gone(&self, e: &lapin::Error) -> bool {
+        use lapin::ErrorKind;
+        e.is_io_error()
+            || e.is_amqp_hard_error()
+            || matches!(
+                e.kind(),
+                ErrorKind::MissingHeartbeatError | ErrorKind::InvalidConnectionState(_)
+            )
+            || !self.connection.status().connected()
+    }
 }
 
 impl Broker for Amqp {
@@ -119,6 +137,9 @@ impl Broker for Amqp {
             retry: true,
         };
         let refused = |e: lapin::Error| {
+            if self.gone(&e) {
+                return Refused::Unreachable(e.to_string());
+            }
             failed(format!(
                 "RabbitMQ refused the message to exchange {exchange:?} with routing key {key:?}: {e}"
             ))
