@@ -146,8 +146,11 @@ impl SchemaWrites {
         let mut to_ledger = match self.indexes {
             Indexes::QueueApart => Some((
                 conn.prepare_cached(&format!(
-                    "INSERT INTO deliveries SELECT delivery_id, event_id, sub_id, client_id, transport, endpoint, \
-                       ?2, attempt, ?3, '', '{{}}', created_at, ?4, 0, ?5, ?6, ?7 FROM delivery_queue {guard}"
+                    "INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, \
+                       status, attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, \
+                       claimed_at, lease_expires_at, delivered_at) \
+                     SELECT delivery_id, event_id, sub_id, client_id, transport, endpoint, ?2, attempt, ?3, '', \
+                       '{{}}', created_at, ?4, 0, ?5, ?6, ?7 FROM delivery_queue {guard}"
                 ))
                 .unwrap(),
                 conn.prepare_cached("DELETE FROM delivery_queue WHERE delivery_id = ?1")
