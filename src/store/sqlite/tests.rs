@@ -480,3 +480,111 @@ fn a_file_at_every_earlier_version_is_migrated_with_its_records() {
         tx.commit().unwrap();
     }
 }
+
+/// A file of version 11 (deliveries indexed by status in full), filled by
+/// SQL with deliveries in every state, then opened: it gets the same
+/// indexes as a new file, and each list read through the new partial
+/// indexes answers what reading the table row by row does.
+#[test]
+fn a_file_of_version_11_is_moved_to_the_indexes_by_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("outbox.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(SCHEMA).unwrap();
+    for step in &super::MIGRATIONS[..10] {
+        conn.execute_batch(step).unwrap();
+    }
+    conn.execute_batch(&format!(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+         INSERT INTO deliveries (delivery_id, event_id, sub_id, client_id, transport, endpoint, status, attempt,
+                                 claimed_by, last_error, meta, created_at, updated_at, next_attempt_at,
+                                 claimed_at, lease_expires_at, delivered_at)
+         SELECT printf('delv_%024x', i * 7919 % 1000003), printf('evt_%024x', i), 'sub_' || (i % 3), 'c' || (i % 5),
+                CASE WHEN i % 4 = 0 THEN 'webhook' ELSE 'poll' END, '',
+                (CASE i % 6 WHEN 0 THEN 'queued' WHEN 1 THEN 'claimed' WHEN 2 THEN 'delivered'
+                            WHEN 3 THEN 'failed' WHEN 4 THEN 'canceled' ELSE 'delivered' END),
+                1, '', '', '{{}}', i / 10, i / 10, 0, 0, CASE WHEN i % 6 = 1 THEN 5000 ELSE 0 END, 0
+         FROM n;
+         PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 11;"
+    ))
+    .unwrap();
+    drop(conn);
+    let indexes = |conn: &Connection| -> Vec<(String, String)> {
+        let mut stmt = conn
+            .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let mut migrated = SqliteStore::open(&path).unwrap();
+    let (_fresh_dir, fresh) = store();
+    assert_eq!(indexes(&migrated.conn), indexes(&fresh.conn));
+    let filters = [
+        (DeliveryFilter::default(), ""),
+        (
+            DeliveryFilter {
+                status: Some(DeliveryStatus::Queued),
+                client_id: Some("c1".into()),
+                ..DeliveryFilter::default()
+            },
+            "status = 'queued' AND client_id = 'c1'",
+        ),
+        (
+            DeliveryFilter {
+                status: Some(DeliveryStatus::Queued),
+                transport: Some(Transport::Webhook),
+                ..DeliveryFilter::default()
+            },
+            "status = 'queued' AND transport = 'webhook'",
+        ),
+        (
+            DeliveryFilter {
+                status: Some(DeliveryStatus::Failed),
+                ..DeliveryFilter::default()
+            },
+            "status = 'failed'",
+        ),
+        (
+            DeliveryFilter {
+                status: Some(DeliveryStatus::Claimed),
+                sub_id: Some("sub_1".into()),
+                ..DeliveryFilter::default()
+            },
+            "status = 'claimed' AND sub_id = 'sub_1'",
+        ),
+        (
+            DeliveryFilter {
+                sub_id: Some("sub_1".into()),
+                ..DeliveryFilter::default()
+            },
+            "sub_id = 'sub_1'",
+        ),
+    ];
+    for (filter, condition) in &filters {
+        let listed: Vec<String> = migrated
+            .read()
+            .unwrap()
+            .deliveries(filter, 500)
+            .unwrap()
+            .into_iter()
+            .map(|d| d.delivery_id)
+            .collect();
+        let condition = if condition.is_empty() { "1" } else { condition };
+        let mut stmt = migrated
+            .conn
+            .prepare(&format!(
+                "SELECT delivery_id FROM deliveries NOT INDEXED WHERE {condition} \
+                 ORDER BY created_at DESC, delivery_id DESC"
+            ))
+            .unwrap();
+        let row_by_row: Vec<String> = stmt
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert!(!listed.is_empty(), "{filter:?}");
+        assert_eq!(listed, row_by_row, "{filter:?}");
+    }
+}
