@@ -40,11 +40,6 @@ pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1
      WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
        AND later.attempt > deliveries.attempt)";
 
-/// Deliveries held in no lane (set aside while their subscription is
-/// held), by subscription: read off the index of held deliveries.
-pub(crate) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries \
-     WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
-
 /// At most this many events of a type, and `delivery list --type` finds
 /// the type's deliveries through its events (the type index, then each
 /// event's deliveries) and sorts them. A commoner type is read newest first

@@ -321,7 +321,7 @@ fn claims_never_read_held_deliveries_and_lanes_read_their_indexes() {
             (SUBJECTS_WAITING, vec![], "deliveries_held"),
             (SET_ASIDE, vec![], "deliveries_held"),
             (
-                crate::store::sql::SET_ASIDE_BY_SUB,
+                crate::store::postgres::tx::lanes::SET_ASIDE_BY_SUB,
                 vec![],
                 "deliveries_held",
             ),

@@ -3,8 +3,8 @@
 //! broker's `basic.ack` arrives. A message no queue is bound for comes back
 //! (`basic.return`) and fails the attempt naming exchange and key; a
 //! `basic.nack` fails it too; a connection lost under a publish gives its
-//! delivery back unspent, as a broker that cannot be reached does. The CloudEvent's attributes travel as
-//! `cloudEvents:`-prefixed headers, its id as `message_id` as well, and
+//! delivery back unspent, as a broker that cannot be reached does. The
+//! CloudEvent's attributes travel as `cloudEvents:`-prefixed headers, its id as `message_id` as well, and
 //! its trace context as plain `traceparent`/`tracestate` headers too.
 
 use super::{Ack, Broker, Message, Refused};

@@ -10,6 +10,10 @@ use crate::store::counts::CountChanges;
 use crate::store::lanes::{LaneChanges, LaneHolder, LaneRows, Recording};
 use crate::store::postgres::rows::{Query, parsed};
 
+/// Deliveries held in no lane (set aside while their subscription is
+/// held), by subscription: read off the index of held deliveries.
+pub(in crate::store::postgres) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries \
+     WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
 pub(in crate::store::postgres) const TAKE_BLOCK: &str = "INSERT INTO lanes (sub_id, subject, blocks) VALUES ($1, $2, 1) \
      ON CONFLICT (sub_id, subject) DO UPDATE SET blocks = lanes.blocks + 1 RETURNING lane_id, blocks";
 pub(in crate::store::postgres) const HEAD: &str = "SELECT head, dead FROM lanes WHERE lane_id = $1";
@@ -83,9 +87,7 @@ impl LaneHolder for PostgresTx<'_> {
     }
 
     fn set_aside_by_sub(&mut self) -> Result<Vec<(String, i64)>> {
-        self.rows(crate::store::sql::SET_ASIDE_BY_SUB, &[], |row| {
-            Ok((row.get(0), row.get(1)))
-        })
+        self.rows(SET_ASIDE_BY_SUB, &[], |row| Ok((row.get(0), row.get(1))))
     }
 
     fn lanes_waiting(&mut self) -> Result<(i64, i64, i64)> {

@@ -37,13 +37,13 @@ pub(super) const DROP_LANES: &str = "DELETE FROM lanes WHERE sub_id = ?1";
 /// was planned again on every bind).
 pub(super) const WAITS_FOR: &str = "SELECT delivery_id, attempt FROM deliveries \
      WHERE lane = ?1 AND lane > 0 AND lane_seq = (SELECT head FROM lanes WHERE lane_id = ?1 AND head > 0)";
-pub(super) const SUBJECTS_WAITING: &str = "SELECT count(DISTINCT lane) FROM deliveries INDEXED BY deliveries_held WHERE status = 'held' AND lane > 0";
+pub(super) const SUBJECTS_WAITING: &str = "SELECT count(DISTINCT lane) FROM deliveries \
+     INDEXED BY deliveries_held WHERE status = 'held' AND lane > 0";
 /// Held in no lane: set aside while their subscription is held.
 pub(super) const SET_ASIDE: &str =
     "SELECT count(*) FROM deliveries INDEXED BY deliveries_held WHERE status = 'held' AND lane = 0";
-/// [`crate::store::sql::SET_ASIDE_BY_SUB`], read where the lanes' held
-/// rows are (the index of held, failed and canceled rows holds them too,
-/// in another order).
+/// Deliveries held in no lane (set aside while their subscription is
+/// held), by subscription.
 pub(super) const SET_ASIDE_BY_SUB: &str = "SELECT sub_id, count(*) FROM deliveries INDEXED BY deliveries_held \
      WHERE status = 'held' AND lane = 0 GROUP BY sub_id ORDER BY sub_id";
 pub(super) const HELD_BY_DEAD: &str = "SELECT count(*) FROM lanes WHERE dead = 1";
