@@ -966,11 +966,9 @@ fn a_killed_worker_loses_nothing() {
     assert_eq!(slow["claimedBy"], "heir");
 }
 
-#[test]
-fn a_busy_sender_still_takes_a2a_deliveries() {
-    let receiver = Receiver::start(answer);
-    let dbs = databases("work_fair");
-    let db = &dbs[0];
+/// Webhooks to `/ok` and A2A to `/a2a` of `receiver`, and `events`
+/// events both subscriptions want.
+fn webhooks_and_a2a(db: &Db, receiver: &Receiver, events: usize) {
     webhook_sub(db, "shop", &format!("{}/ok", receiver.url));
     db.json(
         now(),
@@ -988,7 +986,7 @@ fn a_busy_sender_still_takes_a2a_deliveries() {
             &format!("{}/a2a", receiver.url),
         ],
     );
-    for i in 0..10 {
+    for i in 0..events {
         db.json(
             now(),
             &[
@@ -1001,12 +999,36 @@ fn a_busy_sender_still_takes_a2a_deliveries() {
             ],
         );
     }
+}
+
+#[test]
+fn a_busy_sender_still_takes_a2a_deliveries() {
+    let receiver = Receiver::start(answer);
+    let dbs = databases("work_fair");
+    let db = &dbs[0];
+    webhooks_and_a2a(db, &receiver, 10);
     let out = work(db, &["--drain", "--concurrency", "1"]);
     assert!(out.status.success(), "{out:?}");
     let paths: Vec<String> = receiver.requests().iter().map(|r| r.path.clone()).collect();
     assert_eq!(paths.len(), 20);
     let first_a2a = paths.iter().position(|p| p == "/a2a").unwrap();
     assert!(first_a2a <= 1, "webhooks and A2A take turns: {paths:?}");
+}
+
+/// A sender claims for each transport in turn, and all of them together
+/// take no more than --concurrency.
+#[test]
+fn claims_across_transports_stay_within_the_concurrency() {
+    let receiver = Receiver::start(answer);
+    let dbs = databases("work_within");
+    let db = &dbs[0];
+    webhooks_and_a2a(db, &receiver, 5);
+    let out = work(db, &["--once", "--concurrency", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(receiver.requests().len(), 3);
+    let stats = db.json(now(), &["stats"]);
+    assert_eq!(stats["stats"]["byStatus"]["delivered"], 3, "{stats}");
+    assert_eq!(stats["stats"]["byStatus"]["queued"], 7, "{stats}");
 }
 
 /// On PostgreSQL a waiting worker is woken by a new delivery, not left to

@@ -15,6 +15,7 @@ use crate::core::reference::limit;
 use crate::core::storage::Tx;
 use crate::core::{Clock, Outbox};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// A claimed delivery with what a handler or sender needs to act on it.
 #[derive(Clone, Debug)]
@@ -101,6 +102,9 @@ impl Outbox {
             let mut turn = Turn::default();
             let mut recorded = Vec::with_capacity(finished.len());
             let now_ms = clock.now_ms().max(now * 1000);
+            // Read at once where a lookup is a round trip to a server.
+            let ids: Vec<String> = finished.iter().map(|(id, _)| id.clone()).collect();
+            tx.prefetch_deliveries(&ids)?;
             for (id, finish) in finished {
                 let answer = match settle(tx, id, finish, now) {
                     Err(refused @ Error::Refused(_)) => Err(refused),
@@ -123,10 +127,12 @@ impl Outbox {
             };
             turn.claimed_at_ms = at.now_ms;
             // A turn claims many deliveries of few subscriptions: each
-            // subscription and its secrets are read once.
+            // subscription and its secrets are read once, the events of
+            // all its claims together.
             let mut contexts = Contexts::new();
+            let mut paced_claims = Vec::new();
             for claim in claims {
-                let want = want - turn.claimed.len() as i64;
+                let want = want - paced_claims.len() as i64;
                 if want <= 0 {
                     break;
                 }
@@ -142,11 +148,30 @@ impl Outbox {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
                 };
-                for paced in guarded.deliveries {
-                    let mut claimed = with_context(tx, &mut contexts, paced.delivery, now)?;
-                    claimed.send_at = paced.send_at;
-                    turn.claimed.push(claimed);
-                }
+                paced_claims.extend(guarded.deliveries);
+            }
+            let event_ids: Vec<String> = paced_claims
+                .iter()
+                .map(|paced| paced.delivery.event_id.clone())
+                .collect();
+            let mut events = tx.events_unlocked(&event_ids)?;
+            // An event claimed for several subscriptions is copied for all
+            // but the last of them.
+            let last_use: HashMap<&str, usize> = event_ids
+                .iter()
+                .enumerate()
+                .map(|(n, id)| (id.as_str(), n))
+                .collect();
+            for (n, paced) in paced_claims.into_iter().enumerate() {
+                let id = paced.delivery.event_id.as_str();
+                let event = if last_use.get(id) == Some(&n) {
+                    events.remove(id)
+                } else {
+                    events.get(id).cloned()
+                };
+                let mut claimed = with_context(tx, &mut contexts, paced.delivery, event, now)?;
+                claimed.send_at = paced.send_at;
+                turn.claimed.push(claimed);
             }
             Ok(turn)
         })
@@ -201,17 +226,17 @@ fn attempt_of(settled: &Settled, finish: &Finish, now_ms: i64) -> Recorded {
 }
 
 /// Each subscription's record and secrets, as read in this turn.
-type Contexts = std::collections::HashMap<String, (Option<Subscription>, Vec<Secret>)>;
+type Contexts = HashMap<String, (Option<Subscription>, Vec<Secret>)>;
 
-/// The event, subscription and secrets of a claimed delivery. A webhook
+/// A claimed delivery with its event, subscription and secrets. A webhook
 /// subscription without a secret gets one now: every webhook is signed.
 fn with_context(
     tx: &mut dyn Tx,
     contexts: &mut Contexts,
     delivery: Delivery,
+    event: Option<Event>,
     now: i64,
 ) -> Result<Claimed> {
-    let event = tx.event_unlocked(&delivery.event_id)?;
     if !contexts.contains_key(&delivery.sub_id) {
         let read = (
             tx.subscription_unlocked(&delivery.sub_id)?,

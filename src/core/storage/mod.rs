@@ -18,7 +18,7 @@ use crate::core::reference::json::Object;
 use crate::core::storage::healths::Healths;
 use crate::core::storage::lanes::Lanes;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 /// Filters of `event list`; `None` means "any".
@@ -334,6 +334,18 @@ pub trait Tx: Lanes + Healths {
     }
     fn subscription_unlocked(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
         self.subscription(sub_id)
+    }
+    /// [`Tx::event_unlocked`] for each of `event_ids`, those found by id:
+    /// the events of a worker's claims. A server backend reads them in one
+    /// statement, not a round trip each.
+    fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
+        let mut found = HashMap::with_capacity(event_ids.len());
+        for id in event_ids {
+            if let Some(event) = self.event_unlocked(id)? {
+                found.insert(id.clone(), event);
+            }
+        }
+        Ok(found)
     }
     /// When the event was recorded (its `createdAt`), read without locking
     /// it: what a completion's latency tally needs, once per delivery. A

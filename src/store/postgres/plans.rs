@@ -10,8 +10,8 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql, prefetch_sql,
-    time_count,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql,
+    events_by_id_sql, prefetch_sql, time_count,
 };
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
@@ -201,6 +201,9 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             .collect();
         let found = plan_with(&mut client, INDEX_PLANNER, EVENTS_RECORDED_AT, &[&events]);
         assert_reads(&found, "events_pkey", &format!("recorded at ({when})"));
+        // A worker's claims read their events by key too.
+        let found = plan_with(&mut client, INDEX_PLANNER, events_by_id_sql(), &[&events]);
+        assert_reads(&found, "events_pkey", &format!("claimed events ({when})"));
         // A command on many ids reads them ahead by key, with their events'
         // times by the events' key.
         let found = plan_with(&mut client, INDEX_PLANNER, prefetch_sql(), &[&ids]);

@@ -15,7 +15,7 @@ mod subscriptions;
 #[cfg(test)]
 pub(super) use counts::{counts_sql, time_count};
 #[cfg(test)]
-pub(super) use inserts::{EVENTS_RECORDED_AT, prefetch_sql};
+pub(super) use inserts::{EVENTS_RECORDED_AT, events_by_id_sql, prefetch_sql};
 pub use pending::UPDATE_DELIVERIES;
 
 use super::ledger;
@@ -208,6 +208,15 @@ impl Tx for PostgresTx<'_> {
 
     fn event_unlocked(&mut self, event_id: &str) -> Result<Option<Event>> {
         self.event_with(event_id, "")
+    }
+
+    fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
+        // By the key's index: without statistics the planner may read
+        // every event for a few hundred ids.
+        let found = self.by_index(|tx| {
+            tx.rows_beside_pending(inserts::events_by_id_sql(), &[&event_ids], event_row)
+        })?;
+        Ok(found.into_iter().map(|e| (e.event_id.clone(), e)).collect())
     }
 
     fn event_recorded_at(&mut self, event_id: &str) -> Result<Option<i64>> {

@@ -7,6 +7,7 @@ use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Place, Stage, Subscription};
 use crate::core::reference::json::Object;
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
+use rusqlite::types::ValueRef;
 use rusqlite::{Row, Transaction, params};
 use serde::de::DeserializeOwned;
 use std::sync::LazyLock;
@@ -15,17 +16,34 @@ pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("records serialise to JSON")
 }
 
+/// A JSON column, parsed where SQLite keeps it (no copy of its text).
 pub(super) fn from_json<T: DeserializeOwned>(row: &Row<'_>, index: usize) -> rusqlite::Result<T> {
-    let text: String = row.get(index)?;
-    serde_json::from_str(&text).map_err(|e| damaged(row, index, format!("not JSON ({e})")))
+    let text = text_at(row, index)?;
+    serde_json::from_str(text).map_err(|e| damaged(row, index, format!("not JSON ({e})")))
+}
+
+/// A text column borrowed from the row, refused as `row.get::<String>`
+/// refuses anything else.
+fn text_at<'r>(row: &'r Row<'_>, index: usize) -> rusqlite::Result<&'r str> {
+    match row.get_ref(index)? {
+        ValueRef::Text(bytes) => {
+            std::str::from_utf8(bytes).map_err(|e| rusqlite::Error::Utf8Error(index, e))
+        }
+        other => Err(rusqlite::Error::InvalidColumnType(
+            index,
+            row.as_ref().column_name(index).unwrap_or("?").to_owned(),
+            other.data_type(),
+        )),
+    }
 }
 
 pub(super) fn parsed<T: std::str::FromStr<Err = String>>(
     row: &Row<'_>,
     index: usize,
 ) -> rusqlite::Result<T> {
-    let text: String = row.get(index)?;
-    text.parse().map_err(|e: String| damaged(row, index, e))
+    text_at(row, index)?
+        .parse()
+        .map_err(|e: String| damaged(row, index, e))
 }
 
 /// A cell no outbox wrote, named by its record (the row's id, its first

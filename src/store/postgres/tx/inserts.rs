@@ -35,6 +35,13 @@ pub(in crate::store::postgres) fn prefetch_sql() -> &'static str {
     &SQL
 }
 
+/// Events by their ids: those of a worker's claims.
+pub(in crate::store::postgres) fn events_by_id_sql() -> &'static str {
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ANY($1)"));
+    &SQL
+}
+
 /// When events were recorded, by their ids: a batch's latency tallies.
 pub const EVENTS_RECORDED_AT: &str =
     "SELECT event_id, created_at FROM events WHERE event_id = ANY($1)";
