@@ -12,6 +12,7 @@ pub mod envelope;
 pub mod handler;
 pub mod mcp;
 pub mod pacing;
+mod rotation;
 pub mod secrets;
 pub mod send;
 pub mod settle;
@@ -171,7 +172,7 @@ pub fn run(
     let mut held = false;
     // Claims are tried in turn, starting one further each round, so a
     // sender busy with webhooks still takes A2A deliveries.
-    let mut claims = work.claims.clone();
+    let mut rotation = rotation::Rotation::new(work.claims.clone(), POLL_MIN);
     let mut lead = Lead::new(clock);
     let mut told = told::Told::default();
     let handler = matches!(*work.job, Job::Handler(_));
@@ -195,8 +196,9 @@ pub fn run(
         };
         let mut nothing_ready = false;
         let poll_due = Instant::now() >= next_poll;
+        let trying = rotation.trying(Instant::now());
         let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
-            let turn = outbox.settle_and_claim(&finished, &claims, want, lead.ms());
+            let turn = outbox.settle_and_claim(&finished, &trying.claims, want, lead.ms());
             let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
                 next_poll = crate::core::reference::calendar::instant_after(idle);
@@ -206,9 +208,7 @@ pub fn run(
             None
         };
         if let Some(turn) = attempt {
-            if !claims.is_empty() {
-                claims.rotate_left(1);
-            }
+            rotation.turned(&trying, &turn.dry, Instant::now());
             finished.clear();
             for (id, answer) in &turn.settled {
                 if let Some(traced) = traced.as_mut() {
@@ -226,8 +226,12 @@ pub fn run(
             let none_claimed = want > 0 && turn.claimed.is_empty();
             // Deliveries held only by a rate or an in-flight cap are ready,
             // only paced: a drain waits for them.
-            nothing_ready = none_claimed && !turn.paced;
-            if none_claimed {
+            nothing_ready = none_claimed && !turn.paced && !trying.left_out;
+            if none_claimed && trying.left_out {
+                // Ask every claim before taking nothing for an answer.
+                rotation.wake();
+                next_poll = Instant::now();
+            } else if none_claimed {
                 // Polls back off while nothing is ready, up to --poll-max.
                 next_poll = crate::core::reference::calendar::instant_after(idle);
                 idle = (idle * 2).min(work.poll_max.max(POLL_MIN));
@@ -294,6 +298,7 @@ pub fn run(
             let Signal::Done(id, outcome, observed) = signal else {
                 idle = POLL_MIN;
                 next_poll = Instant::now();
+                rotation.wake();
                 return;
             };
             if let Some(run) = running.remove(&id)

@@ -81,6 +81,9 @@ pub struct Turn {
     pub paced: bool,
     /// When the claims were made (unix ms).
     pub claimed_at_ms: i64,
+    /// The claims (by position) that found nothing: nothing ready, none
+    /// paced, no subscription waiting for room.
+    pub dry: Vec<usize>,
 }
 
 impl Outbox {
@@ -131,12 +134,19 @@ impl Outbox {
             // all its claims together.
             let mut contexts = Contexts::new();
             let mut paced_claims = Vec::new();
-            for claim in claims {
+            for (n, claim) in claims.iter().enumerate() {
                 let want = want - paced_claims.len() as i64;
                 if want <= 0 {
                     break;
                 }
                 let guarded = claims::claim(tx, claim, limit(Some(want)), at)?;
+                if guarded.deliveries.is_empty()
+                    && guarded.probes.is_empty()
+                    && !guarded.paced
+                    && guarded.wake_at.is_none()
+                {
+                    turn.dry.push(n);
+                }
                 turn.paced |= guarded.paced;
                 turn.changes.extend(
                     guarded

@@ -61,9 +61,31 @@ const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on; SET LOCAL enab
 /// For a statement that must read its key or a small partial index:
 /// without table statistics (a table grown since it was last analysed,
 /// autovacuum off) the planner may read the whole table instead.
-pub const INDEX_PLANNER: &str = "SET LOCAL enable_seqscan = off";
-/// Set again after such a statement.
-const SEQSCAN_DEFAULTS: &str = "SET LOCAL enable_seqscan = on";
+pub const INDEX_PLANNER: &str = "SET LOCAL enable_bitmapscan = on; SET LOCAL enable_seqscan = off";
+
+/// The planner settings a statement runs under. Set only when a statement
+/// needs others than the last one ran under: a worker's turn runs several
+/// reads by key in a row, each of which set and reset them, two round
+/// trips, before this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Planner {
+    Defaults,
+    /// [`INDEX_PLANNER`].
+    Index,
+    /// [`ORDER_PLANNER`].
+    Order,
+}
+
+impl Planner {
+    /// The settings that take a transaction from any other to this one.
+    fn settings(self) -> &'static str {
+        match self {
+            Planner::Defaults => PLANNER_DEFAULTS,
+            Planner::Index => INDEX_PLANNER,
+            Planner::Order => ORDER_PLANNER,
+        }
+    }
+}
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,
@@ -105,6 +127,10 @@ pub(super) struct PostgresTx<'c> {
     tallies: Pending,
     /// An initial load's ids so far, its rows copied in (see `load`).
     load: load::Load,
+    /// The planner settings in force, and those the next statement needs
+    /// (`None`: a read by key, which any serve).
+    planner: Planner,
+    planner_wanted: Option<Planner>,
 }
 
 impl<'c> PostgresTx<'c> {
@@ -131,6 +157,8 @@ impl<'c> PostgresTx<'c> {
             app_rows: None,
             tallies: Pending::default(),
             load: load::Load::default(),
+            planner: Planner::Defaults,
+            planner_wanted: Some(Planner::Defaults),
         }
     }
 }
@@ -250,11 +278,11 @@ impl Tx for PostgresTx<'_> {
 
     fn subscription(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
         let lock = self.lock();
-        self.subscription_with(sub_id, lock)
+        self.keyed(|tx| tx.subscription_with(sub_id, lock))
     }
 
     fn subscription_unlocked(&mut self, sub_id: &str) -> Result<Option<Subscription>> {
-        self.subscription_with(sub_id, "")
+        self.keyed(|tx| tx.subscription_with(sub_id, ""))
     }
 
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {
@@ -529,7 +557,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
-        self.secret_rows(sub_id)
+        self.keyed(|tx| tx.secret_rows(sub_id))
     }
 
     fn put_secret(&mut self, secret: &Secret) -> Result<()> {

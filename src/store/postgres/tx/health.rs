@@ -55,7 +55,7 @@ fn health_row(row: &postgres::Row) -> Result<Health> {
 
 impl Healths for PostgresTx<'_> {
     fn health(&mut self, sub_id: &str) -> Result<Option<Health>> {
-        let found = self.rows(&select("sub_id = $1"), &[&sub_id], health_row)?;
+        let found = self.keyed(|tx| tx.rows(&select("sub_id = $1"), &[&sub_id], health_row))?;
         Ok(found.into_iter().next())
     }
 
@@ -78,7 +78,8 @@ impl Healths for PostgresTx<'_> {
         } else {
             select("sub_id = $1 FOR UPDATE SKIP LOCKED")
         };
-        Ok(self.rows(&sql, &[&sub_id], health_row)?.into_iter().next())
+        let found = self.keyed(|tx| tx.rows(&sql, &[&sub_id], health_row))?;
+        Ok(found.into_iter().next())
     }
 
     fn put_health(&mut self, h: &Health) -> Result<()> {

@@ -8,7 +8,7 @@ use super::super::rows::{
     DeliveryTexts, EventTexts, Query, delivery_row, delivery_values, event_row, event_values,
     subscription_row,
 };
-use super::{INDEX_PLANNER, ORDER_PLANNER, PLANNER_DEFAULTS, PostgresTx, SEQSCAN_DEFAULTS};
+use super::{Planner, PostgresTx};
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
@@ -21,34 +21,56 @@ use postgres::{Row, Statement};
 use std::sync::LazyLock;
 
 impl PostgresTx<'_> {
-    pub(super) fn set_planner(&mut self, settings: &str) -> Result<()> {
-        self.tx
-            .batch_execute(settings)
-            .map_err(|e| pg_error(&e, "cannot set the planner"))
+    /// Brings the planner settings to what the next statement needs, if
+    /// they are not already.
+    fn plan_as_wanted(&mut self) -> Result<()> {
+        if let Some(wanted) = self.planner_wanted
+            && wanted != self.planner
+        {
+            self.tx
+                .batch_execute(wanted.settings())
+                .map_err(|e| pg_error(&e, "cannot set the planner"))?;
+            self.planner = wanted;
+        }
+        Ok(())
     }
 
-    /// `read` with the planner kept off whole-table scans ([`INDEX_PLANNER`]).
+    /// `read` under `planner` (`None`: those in force); the statements
+    /// after it under those wanted before (the defaults, outside any
+    /// other), set when the next one is prepared.
+    fn planned<T>(
+        &mut self,
+        planner: Option<Planner>,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let outside = std::mem::replace(&mut self.planner_wanted, planner);
+        let found = self.plan_as_wanted().and_then(|()| read(self));
+        self.planner_wanted = outside;
+        found
+    }
+
+    /// `read` of rows by their key, which every planner setting reads
+    /// through it: it runs under the settings in force.
+    pub(super) fn keyed<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        self.planned(None, read)
+    }
+
+    /// `read` with the planner kept off whole-table scans ([`Planner::Index`]).
     pub(super) fn by_index<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.set_planner(INDEX_PLANNER)?;
-        let found = read(self)?;
-        // After a failed read the transaction only rolls back: setting the
-        // planner again would fail too, and hide why.
-        self.set_planner(SEQSCAN_DEFAULTS)?;
-        Ok(found)
+        self.planned(Some(Planner::Index), read)
     }
 
     /// `read` with the planner reading pages in an index's order
-    /// ([`ORDER_PLANNER`]); the pending writes go first.
+    /// ([`Planner::Order`]); the pending writes go first.
     pub(super) fn in_order<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         self.flush()?;
-        self.set_planner(ORDER_PLANNER)?;
-        let found = read(self)?;
-        // The transitions that follow find 500 rows by key through a bitmap.
-        self.set_planner(PLANNER_DEFAULTS)?;
-        Ok(found)
+        self.planned(Some(Planner::Order), read)
     }
 
+    /// `sql` prepared (once per connection), to run next: the planner
+    /// settings it needs are set first.
     pub(super) fn statement(&mut self, sql: &str) -> Result<Statement> {
+        self.plan_as_wanted()?;
         if let Some(statement) = self.statements.get(sql) {
             return Ok(statement.clone());
         }
