@@ -196,18 +196,18 @@ pub fn run(
         };
         let mut nothing_ready = false;
         let poll_due = Instant::now() >= next_poll;
-        let trying = rotation.trying(Instant::now());
         let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
+            let trying = rotation.trying(Instant::now());
             let turn = outbox.settle_and_claim(&finished, &trying.claims, want, lead.ms());
             let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
                 next_poll = crate::core::reference::calendar::instant_after(idle);
             }
-            answer
+            answer.map(|turn| (turn, trying))
         } else {
             None
         };
-        if let Some(turn) = attempt {
+        if let Some((turn, trying)) = attempt {
             rotation.turned(&trying, &turn.dry, Instant::now());
             finished.clear();
             for (id, answer) in &turn.settled {
