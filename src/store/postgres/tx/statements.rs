@@ -209,3 +209,53 @@ impl PostgresTx<'_> {
         Ok(first_in_claim_order(found, limit))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::PostgresTx;
+    use crate::store::postgres::test_schema;
+    use postgres::{Client, NoTls};
+    use std::collections::HashMap;
+
+    /// (enable_seqscan, enable_bitmapscan) as the next statement sees them.
+    fn settings(tx: &mut PostgresTx<'_>) -> (String, String) {
+        let sql = "SELECT current_setting('enable_seqscan'), current_setting('enable_bitmapscan')";
+        let found = tx.rows_beside_pending(sql, &[], |row| Ok((row.get(0), row.get(1))));
+        found.unwrap().remove(0)
+    }
+
+    fn pair(seqscan: &str, bitmapscan: &str) -> (String, String) {
+        (seqscan.to_owned(), bitmapscan.to_owned())
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(outbox_test_pg),
+        ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
+    )]
+    fn each_read_runs_under_the_planner_it_asks_for_and_the_rest_under_the_defaults() {
+        let Some((mut admin, schema, url)) = test_schema("outbox_planner") else {
+            return;
+        };
+        let mut client = Client::connect(&url, NoTls).unwrap();
+        let mut statements = HashMap::new();
+        let mut tx = PostgresTx::new(client.transaction().unwrap(), &mut statements, true);
+        let defaults = pair("on", "on");
+        let by_index = pair("off", "on");
+        let in_order = pair("off", "off");
+        assert_eq!(settings(&mut tx), defaults);
+        assert_eq!(tx.by_index(|tx| Ok(settings(tx))).unwrap(), by_index);
+        // A read by key keeps what is in force, inside another or not.
+        assert_eq!(tx.keyed(|tx| Ok(settings(tx))).unwrap(), by_index);
+        let inside = tx.in_order(|tx| Ok((settings(tx), tx.keyed(|tx| Ok(settings(tx)))?)));
+        assert_eq!(inside.unwrap(), (in_order.clone(), in_order));
+        // A read by key inside a read by index leaves the rest of it by index.
+        let nested = tx.by_index(|tx| tx.keyed(|tx| Ok(settings(tx))).map(|_| settings(tx)));
+        assert_eq!(nested.unwrap(), by_index);
+        assert_eq!(settings(&mut tx), defaults);
+        drop(tx);
+        admin
+            .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
+            .unwrap();
+    }
+}
