@@ -10,6 +10,7 @@ pub mod brokers;
 mod dispatch;
 pub mod envelope;
 pub mod handler;
+mod leases;
 pub mod mcp;
 pub mod pacing;
 mod rotation;
@@ -23,8 +24,9 @@ pub mod trial;
 
 use dispatch::spawn;
 pub(crate) use dispatch::{finish_of, observed};
+use leases::{give_back, renew_due};
 
-use crate::core::ledger::leases::{Claim, Release, Renew};
+use crate::core::ledger::leases::Claim;
 use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::reference::json::Object;
 use crate::core::{Clock, Outbox};
@@ -319,116 +321,6 @@ pub fn run(
         while let Ok(outcome) = done_rx.try_recv() {
             receive(outcome);
         }
-    }
-}
-
-/// Renews the leases due, in one transaction. A renewal refused means the
-/// lease went to another worker: that delivery is stopped and its outcome
-/// not recorded.
-fn renew_due(
-    outbox: &mut Outbox,
-    worker: &str,
-    lease: i64,
-    every: Duration,
-    running: &mut HashMap<String, Running>,
-    held: &mut bool,
-) -> Result<()> {
-    let now = Instant::now();
-    let due: Vec<String> = running
-        .iter()
-        .filter(|(_, r)| !r.lost && r.renew_at <= now)
-        .map(|(id, _)| id.clone())
-        .collect();
-    if due.is_empty() {
-        return Ok(());
-    }
-    let renew = Renew {
-        worker: Some(worker.to_owned()),
-        lease_seconds: Some(lease),
-    };
-    let Some(answers) = wait_out(outbox.renew_leases(&due, &renew), held)? else {
-        // Tried again on the next turn of the loop.
-        return Ok(());
-    };
-    for (id, answer) in due.iter().zip(answers) {
-        let run = running.get_mut(id).expect("due ones are running");
-        run.renew_at = now + every;
-        if let Err(e) = answer {
-            run.lost = true;
-            run.cancel.store(true, Ordering::Relaxed);
-            say(&format!(
-                "lease of {id} lost ({e}); stopped its work, its result is not recorded"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// After the grace period: stops what still runs, records what finished
-/// meanwhile, and gives the rest back to the queue at once.
-fn give_back(
-    outbox: &mut Outbox,
-    worker: &str,
-    running: HashMap<String, Running>,
-    done_rx: &mpsc::Receiver<Signal>,
-    mut finished: Vec<(String, Finish)>,
-    report: &mut dyn FnMut(&str, &Result<Settled>),
-) -> Result<Stopped> {
-    for run in running.values() {
-        run.cancel.store(true, Ordering::Relaxed);
-    }
-    let mut release = Vec::new();
-    let mut waiting = running;
-    while !waiting.is_empty() {
-        let (id, outcome, observed) = match done_rx.recv() {
-            Ok(Signal::Done(id, outcome, observed)) => (id, outcome, observed),
-            Ok(Signal::Ready) => continue,
-            Err(_) => break,
-        };
-        let Some(run) = waiting.remove(&id) else {
-            continue;
-        };
-        if run.lost {
-            continue;
-        }
-        match finish_of(outcome, worker, observed) {
-            Some(finish) => finished.push((id, finish)),
-            None => release.push(id),
-        }
-    }
-    let turn = outbox.settle_and_claim(&finished, &[], 0, 0)?;
-    for (id, answer) in &turn.settled {
-        report(id, answer);
-    }
-    for (sub_id, change) in &turn.changes {
-        say(&told::line(sub_id, change));
-    }
-    let mut stopped = Stopped::default();
-    if !release.is_empty() {
-        let req = Release {
-            worker: Some(worker.to_owned()),
-            last_error: Some("worker stopped before it finished".to_owned()),
-            ..Release::default()
-        };
-        for (id, answer) in release
-            .iter()
-            .zip(outbox.release_deliveries(&release, &req)?)
-        {
-            match answer {
-                Ok(_) => stopped.given_back += 1,
-                Err(e) => say(&format!("could not release {id}: {e}")),
-            }
-        }
-    }
-    Ok(stopped)
-}
-
-impl Outbox {
-    /// `renewLease` for several deliveries in one transaction.
-    pub fn renew_leases(&mut self, ids: &[String], req: &Renew) -> Result<Vec<Result<()>>> {
-        self.write_each(ids, |tx, id, now| {
-            crate::core::ledger::leases::renew(tx, id, req, now).map(drop)
-        })
     }
 }
 
