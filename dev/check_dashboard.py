@@ -63,8 +63,12 @@ def seed(binary, db):
         outbox(binary, db, "sub", "create", "--client", client, "--types", "order.*", "--any-target", "--max-attempts", "1", "--transport", "webhook", "--endpoint", "http://127.0.0.1:9/hook")
     for n in range(8):
         outbox(binary, db, "event", "record", "--type", "order.created", "--subject", f"order-{n}", "--payload", json.dumps({"total": n * 10}))
+    # Claimed for each client in turn: deliveries of one event share their
+    # creation time, and their ids alone would decide which client's comes
+    # first (at random), so a seed could leave one client no dead letter.
     for n in range(7):
-        claimed = outbox(binary, db, "delivery", "claim", "--worker", "w1")["delivery"]["deliveryId"]
+        client = ["billing", "audit"][n % 2]
+        claimed = outbox(binary, db, "delivery", "claim", "--worker", "w1", "--client", client)["delivery"]["deliveryId"]
         if n % 3 == 0:
             outbox(binary, db, "delivery", "complete", claimed, "--worker", "w1")
         else:
