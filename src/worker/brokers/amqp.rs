@@ -4,8 +4,9 @@
 //! (`basic.return`) and fails the attempt naming exchange and key; a
 //! `basic.nack` fails it too; a connection lost under a publish gives its
 //! delivery back unspent, as a broker that cannot be reached does. The
-//! CloudEvent's attributes travel as `cloudEvents:`-prefixed headers, its id as `message_id` as well, and
-//! its trace context as plain `traceparent`/`tracestate` headers too.
+//! CloudEvent's attributes travel as `cloudEvents:`-prefixed headers, its
+//! id as `message_id` as well, and its trace context as plain
+//! `traceparent`/`tracestate` headers too.
 
 use super::{Ack, Broker, Message, Refused};
 use crate::core::settings::endpoint::BrokerEndpoint;
