@@ -986,7 +986,12 @@ fn webhooks_and_a2a(db: &Db, receiver: &Receiver, events: usize) {
             &format!("{}/a2a", receiver.url),
         ],
     );
-    for i in 0..events {
+    record_orders(db, events);
+}
+
+/// `count` order.created events, subjects o-0, o-1, ...
+fn record_orders(db: &Db, count: usize) {
+    for i in 0..count {
         db.json(
             now(),
             &[
@@ -1011,8 +1016,44 @@ fn a_busy_sender_still_takes_a2a_deliveries() {
     assert!(out.status.success(), "{out:?}");
     let paths: Vec<String> = receiver.requests().iter().map(|r| r.path.clone()).collect();
     assert_eq!(paths.len(), 20);
+    // At --concurrency 1 a sender holds two leases (one waiting): the
+    // first turn takes two webhooks, the next an A2A delivery.
     let first_a2a = paths.iter().position(|p| p == "/a2a").unwrap();
-    assert!(first_a2a <= 1, "webhooks and A2A take turns: {paths:?}");
+    assert!(first_a2a <= 2, "webhooks and A2A take turns: {paths:?}");
+}
+
+/// A sender that keeps going holds leases one window ahead (twice its
+/// concurrency), so a place that frees is filled at once; it still sends
+/// no more than --concurrency at a time.
+#[test]
+fn a_sender_claims_one_window_ahead_and_sends_within_the_concurrency() {
+    let receiver = Receiver::start(answer);
+    let dbs = databases("work_ahead");
+    let db = &dbs[0];
+    webhook_sub(db, "shop", &format!("{}/slow", receiver.url));
+    record_orders(db, 4);
+    let worker = spawn_work(db, &["--drain", "--concurrency", "2"]);
+    wait_until("two requests", Duration::from_secs(20), || {
+        receiver.requests().len() >= 2
+    });
+    // Each answer takes three seconds: the first two are still out.
+    let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
+    assert_eq!(claimed["count"], 4, "{claimed}");
+    assert_eq!(receiver.requests().len(), 2);
+    let out = worker.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let requests = receiver.requests();
+    assert_eq!(requests.len(), 4);
+    // The two waiting went out only once an answer had come back.
+    for later in &requests[2..] {
+        assert!(
+            later.at - requests[0].at >= Duration::from_millis(2900),
+            "sent while two were out: {:?}",
+            later.at - requests[0].at
+        );
+    }
+    let stats = db.json(now(), &["stats"]);
+    assert_eq!(stats["stats"]["byStatus"]["delivered"], 4, "{stats}");
 }
 
 /// A sender claims for each transport in turn, and all of them together

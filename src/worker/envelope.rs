@@ -98,7 +98,7 @@ impl<'a> CloudEvent<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::records::model::{DeliveryStatus, EventStatus, Transport};
+    use crate::core::records::model::{EventStatus, Transport};
 
     #[test]
     fn attributes_and_both_modes() {
@@ -122,25 +122,10 @@ mod tests {
             tracestate: String::new(),
         };
         let delivery = Delivery {
-            delivery_id: "delv_1".into(),
             event_id: "evt_1".into(),
-            sub_id: "sub_1".into(),
-            client_id: "c".into(),
             transport: Transport::Nats,
-            endpoint: String::new(),
-            status: DeliveryStatus::Claimed,
             attempt: 2,
-            claimed_by: String::new(),
-            last_error: String::new(),
-            meta: Object::new(),
-            created_at: 0,
-            updated_at: 0,
-            next_attempt_at: 0,
-            claimed_at: 0,
-            lease_expires_at: 0,
-            delivered_at: 0,
-            place: Default::default(),
-            claims: 1,
+            ..Delivery::claimed_for_test("delv_1", "sub_1")
         };
         let ce = CloudEvent::of(&event, &delivery);
         let names: Vec<&str> = ce.attributes.iter().map(|(n, _)| *n).collect();

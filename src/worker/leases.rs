@@ -5,7 +5,7 @@ use super::settle::{Finish, Settled};
 use super::{Running, Signal, Stopped, finish_of, say, told, wait_out};
 use crate::core::Outbox;
 use crate::core::ledger::leases::{Release, Renew};
-use crate::core::records::error::Result;
+use crate::core::records::error::{Error, Result, StorageCode};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -51,6 +51,49 @@ pub(super) fn renew_due(
         }
     }
     Ok(())
+}
+
+/// Gives back unsent the deliveries claimed ahead in `ids` (a stop, or
+/// their subscription rests) and forgets them. An outbox held by another
+/// writer past the busy timeout does not end the worker: those leases
+/// lapse instead, and a sweep or the next claim takes them back.
+pub(super) fn release_waiting(
+    outbox: &mut Outbox,
+    worker: &str,
+    ids: Vec<String>,
+    running: &mut HashMap<String, Running>,
+) -> Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    for id in &ids {
+        running.remove(id);
+    }
+    let req = Release {
+        worker: Some(worker.to_owned()),
+        ..Release::default()
+    };
+    match outbox.release_deliveries(&ids, &req) {
+        Ok(answers) => {
+            for (id, answer) in ids.iter().zip(answers) {
+                if let Err(e) = answer {
+                    say(&format!("could not give back {id}, claimed ahead: {e}"));
+                }
+            }
+            Ok(())
+        }
+        Err(Error::Storage {
+            code: StorageCode::Locked,
+            message,
+        }) => {
+            say(&format!(
+                "could not give back {} deliveries claimed ahead ({message}): their leases lapse instead",
+                ids.len()
+            ));
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// After the grace period: stops what still runs, records what finished

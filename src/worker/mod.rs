@@ -6,6 +6,7 @@
 //! database; each delivery runs apart (see `dispatch`) and reports back
 //! over a channel.
 
+mod ahead;
 pub mod brokers;
 mod dispatch;
 pub mod envelope;
@@ -24,7 +25,7 @@ pub mod trial;
 
 use dispatch::spawn;
 pub(crate) use dispatch::{finish_of, observed};
-use leases::{give_back, renew_due};
+use leases::{give_back, release_waiting, renew_due};
 
 use crate::core::ledger::leases::Claim;
 use crate::core::records::error::{Error, Result, StorageCode};
@@ -124,11 +125,14 @@ enum Signal {
 /// The shortest pause between polls while nothing is ready.
 const POLL_MIN: Duration = Duration::from_millis(100);
 
+/// A delivery the worker holds a lease on: running, or claimed ahead and
+/// waiting for a place (see `ahead`).
 struct Running {
     cancel: Arc<AtomicBool>,
     renew_at: Instant,
     /// Its lease went to another worker: its outcome is not recorded.
     lost: bool,
+    sub_id: String,
 }
 
 /// How a worker's run ended, beyond what it reported as it went.
@@ -165,6 +169,14 @@ pub fn run(
         }
     }
     let mut running: HashMap<String, Running> = HashMap::new();
+    // A sender that keeps going claims up to twice its concurrency, so a
+    // freed place is filled at once (see `ahead`); a handler's deliveries,
+    // and a single round's, are claimed only as they can run.
+    let window = match (work.job.as_ref(), work.mode) {
+        (Job::Send(_), Mode::Drain | Mode::Forever) => work.concurrency.saturating_mul(2),
+        _ => work.concurrency,
+    };
+    let mut ahead = ahead::Ahead::default();
     let mut finished: Vec<(String, Finish)> = Vec::new();
     let mut claiming = true;
     let mut idle = POLL_MIN;
@@ -187,12 +199,14 @@ pub fn run(
         if stop.load(Ordering::Relaxed) && grace_ends.is_none() {
             claiming = false;
             grace_ends = Some(crate::core::reference::calendar::instant_after(work.grace));
+            let waiting = ahead.take_where(|_| true);
+            release_waiting(outbox, &worker, waiting, &mut running)?;
         }
         if grace_ends.is_some_and(|at| Instant::now() >= at) && !running.is_empty() {
             return give_back(outbox, &worker, running, &done_rx, finished, report);
         }
         let want = if claiming {
-            work.concurrency.saturating_sub(running.len()) as i64
+            window.saturating_sub(running.len()) as i64
         } else {
             0
         };
@@ -225,6 +239,8 @@ pub fn run(
                 say(&format!("the spans dropped are not counted: {e}"));
             }
             told.changes(&turn.changes);
+            let resting = ahead.recorded(&turn.changes);
+            release_waiting(outbox, &worker, resting, &mut running)?;
             let none_claimed = want > 0 && turn.claimed.is_empty();
             // Deliveries held only by a rate or an in-flight cap are ready,
             // only paced: a drain waits for them.
@@ -249,27 +265,18 @@ pub fn run(
                 next_poll = next_poll.min(at);
             }
             for claimed in turn.claimed {
-                let id = claimed.delivery.delivery_id.clone();
-                if let Some(traced) = traced.as_mut() {
-                    traced.begin(&claimed);
-                }
-                let cancel = Arc::new(AtomicBool::new(false));
-                spawn(
-                    work.job.clone(),
-                    claimed,
-                    cancel.clone(),
-                    clock,
-                    done_tx.clone(),
-                );
                 running.insert(
-                    id,
+                    claimed.delivery.delivery_id.clone(),
                     Running {
-                        cancel,
+                        cancel: Arc::new(AtomicBool::new(false)),
                         renew_at: crate::core::reference::calendar::instant_after(renew_every),
                         lost: false,
+                        sub_id: claimed.delivery.sub_id.clone(),
                     },
                 );
+                ahead.push(claimed);
             }
+            start_waiting(work, &mut ahead, &running, traced.as_mut(), clock, &done_tx);
             if want > 0 {
                 lead.handed_over(turn.claimed_at_ms);
             }
@@ -285,6 +292,10 @@ pub fn run(
             return Ok(Stopped::default());
         }
         renew_due(outbox, &worker, lease, renew_every, &mut running, &mut held)?;
+        // A waiting delivery whose lease was lost is simply dropped.
+        for id in ahead.take_where(|claimed| running[&claimed.delivery.delivery_id].lost) {
+            running.remove(&id);
+        }
         // Sleep until a delivery ends, a lease needs renewing, or (while
         // nothing is ready) the next poll; never so long that a stop waits.
         let next_renewal = running.values().map(|r| r.renew_at).min();
@@ -292,7 +303,7 @@ pub fn run(
         if let Some(at) = next_renewal {
             wait = wait.min(at.saturating_duration_since(Instant::now()));
         }
-        let full = !claiming || running.len() >= work.concurrency;
+        let full = !claiming || running.len() >= window;
         if !full {
             wait = wait.min(next_poll.saturating_duration_since(Instant::now()));
         }
@@ -310,6 +321,9 @@ pub fn run(
                 if let Some(traced) = traced.as_mut() {
                     traced.ended(&id);
                 }
+                if !matches!(finish, Finish::Complete(_)) {
+                    ahead.hold_back(&run.sub_id);
+                }
                 finished.push((id, finish));
             } else if let Some(traced) = traced.as_mut() {
                 traced.forget(&id);
@@ -321,6 +335,31 @@ pub fn run(
         while let Ok(outcome) = done_rx.try_recv() {
             receive(outcome);
         }
+        // Places freed: fill them now, not a turn later.
+        start_waiting(work, &mut ahead, &running, traced.as_mut(), clock, &done_tx);
+    }
+}
+
+/// Starts waiting deliveries, in claim order, while fewer than
+/// `--concurrency` run.
+fn start_waiting(
+    work: &Work,
+    ahead: &mut ahead::Ahead,
+    running: &HashMap<String, Running>,
+    mut traced: Option<&mut traced::Traced>,
+    clock: Clock,
+    done_tx: &mpsc::Sender<Signal>,
+) {
+    let started = running.len() - ahead.len();
+    for _ in started..work.concurrency {
+        let Some(claimed) = ahead.next() else {
+            break;
+        };
+        if let Some(traced) = traced.as_deref_mut() {
+            traced.begin(&claimed);
+        }
+        let cancel = running[&claimed.delivery.delivery_id].cancel.clone();
+        spawn(work.job.clone(), claimed, cancel, clock, done_tx.clone());
     }
 }
 

@@ -211,6 +211,17 @@ pub enum Change {
     Disabled { reason: String },
 }
 
+impl Change {
+    /// Nothing more goes to the subscription for now: deliveries claimed
+    /// for it and not yet sent should go back unsent.
+    pub fn rests(&self) -> bool {
+        matches!(
+            self,
+            Change::BreakerOpened { .. } | Change::Paused { .. } | Change::Disabled { .. }
+        )
+    }
+}
+
 /// What changed from `before` to `after` that people hear of.
 fn changes(before: Option<&Health>, after: &Health) -> Vec<Change> {
     let (open, trips, paused) =

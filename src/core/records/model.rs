@@ -230,6 +230,32 @@ impl FromStr for Stage {
 }
 
 impl Delivery {
+    /// A first attempt, claimed, for unit tests to adjust.
+    #[cfg(test)]
+    pub(crate) fn claimed_for_test(delivery_id: &str, sub_id: &str) -> Delivery {
+        Delivery {
+            delivery_id: delivery_id.to_owned(),
+            event_id: format!("evt_{delivery_id}"),
+            sub_id: sub_id.to_owned(),
+            client_id: "c".into(),
+            transport: Transport::Webhook,
+            endpoint: String::new(),
+            status: DeliveryStatus::Claimed,
+            attempt: 1,
+            claimed_by: String::new(),
+            last_error: String::new(),
+            meta: Object::new(),
+            created_at: 0,
+            updated_at: 0,
+            next_attempt_at: 0,
+            claimed_at: 0,
+            lease_expires_at: 0,
+            delivered_at: 0,
+            place: Place::default(),
+            claims: 1,
+        }
+    }
+
     /// How storage keeps this delivery's status.
     pub fn stage(&self) -> Stage {
         if self.status == DeliveryStatus::Queued && self.place.held {
