@@ -15,6 +15,14 @@ use outbox::{Error, ErrorKind};
 use output::OutputFormat;
 use std::process::ExitCode;
 
+/// mimalloc instead of glibc's allocator: a worker publishing to a broker
+/// moves many small buffers between its threads, and glibc's malloc and
+/// free were a fifth of such a drain's samples. It costs the webhook
+/// sender, which sends each request on a thread of its own, about a
+/// tenth of its rate (BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The exit status for a failure: 1 refused by the reference's rules,
 /// 2 bad usage or input, 3 the database could not be used, 4 an address to
 /// serve on could not be had (`outbox mcp --http` on a port in use).

@@ -1,7 +1,7 @@
 //! How each claimed delivery is run and its outcome recorded: a handler
-//! or an HTTP send on a thread of its own, a broker publish as a task on
-//! the broker connections' runtime; each reports back to the worker's
-//! loop over its channel.
+//! on a thread of its own, an HTTP send on one of the sender runtime's
+//! blocking threads, a broker publish as a task on that runtime; each
+//! reports back to the worker's loop over its channel.
 
 use super::settle::{Claimed, Finish};
 use super::{Job, Outcome, Signal, pacing};
@@ -21,12 +21,16 @@ pub(super) fn spawn(
     clock: Clock,
     done: mpsc::Sender<Signal>,
 ) {
-    // A broker delivery is a task on the broker connections' runtime: it
-    // waits on the network, not on a thread of its own.
-    if let Job::Send(sender) = job.as_ref()
+    // A sender's runtime (started by its first delivery).
+    let runtime = match job.as_ref() {
+        Job::Send(sender) => Some(sender.brokers.handle()),
+        Job::Handler(_) => None,
+    };
+    // A broker delivery is a task: it waits on the network, not on a
+    // thread of its own.
+    if let Some(runtime) = &runtime
         && crate::core::settings::endpoint::is_broker(claimed.delivery.transport)
     {
-        let runtime = sender.brokers.handle();
         runtime.spawn(async move {
             if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
                 tokio::time::sleep(wait).await;
@@ -45,7 +49,7 @@ pub(super) fn spawn(
         });
         return;
     }
-    std::thread::spawn(move || {
+    let run = move || {
         pacing::hold_until(claimed.send_at, clock);
         let started = Instant::now();
         let outcome = match job.as_ref() {
@@ -58,7 +62,15 @@ pub(super) fn spawn(
             outcome,
             observed,
         ));
-    });
+    };
+    match runtime {
+        // An HTTP send blocks a thread: one of the runtime's blocking
+        // threads, kept for the next send (starting a thread for each
+        // took a drain of webhooks more time than the sends).
+        Some(runtime) => drop(runtime.spawn_blocking(run)),
+        // A handler's process outweighs its thread.
+        None => drop(std::thread::spawn(run)),
+    }
 }
 
 /// What the tallies keep of an attempt that started at `started`.
