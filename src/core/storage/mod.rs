@@ -404,7 +404,8 @@ pub trait Tx: Lanes + Healths {
     /// Stores the fields a transition can change (status, claim, lease,
     /// times, error, meta) of an existing delivery whose stage, as read in
     /// this transaction, `was`. Fails unless the stored delivery has that
-    /// stage and the same transport and client (no transition changes them).
+    /// stage and the same creation time, transport and client (no
+    /// transition changes them).
     fn update_delivery(&mut self, was: Stage, delivery: &Delivery) -> Result<()>;
     /// Newest first by `(createdAt, deliveryId)`.
     fn deliveries(&mut self, filter: &DeliveryFilter, limit: i64) -> Result<Vec<Delivery>>;

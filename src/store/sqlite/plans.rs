@@ -372,3 +372,29 @@ fn the_history_of_finished_attempts_reads_the_window_through_an_index() {
         "{plan}"
     );
 }
+
+#[test]
+fn a_transition_finds_its_row_by_the_tables_key() {
+    let conn = database();
+    let text = |t: &str| SqlValue::Text(t.to_owned());
+    let mut params: Vec<SqlValue> = (1..=15).map(|_| SqlValue::Integer(1)).collect();
+    for (n, value) in [
+        (1, "d1"),
+        (2, "claimed"),
+        (11, "queued"),
+        (12, "redis"),
+        (13, "c"),
+    ] {
+        params[n - 1] = text(value);
+    }
+    let query = Query {
+        sql: super::queries::TRANSITION.to_owned(),
+        params,
+    };
+    let plan = plan(&conn, &query);
+    assert_eq!(
+        plan, "SEARCH deliveries USING PRIMARY KEY (created_at=? AND delivery_id=?)",
+        "one search of the table, no index first"
+    );
+    assert_prepared_once(&conn, "transition", &query);
+}

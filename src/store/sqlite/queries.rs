@@ -18,6 +18,15 @@ pub(super) static SUBSCRIPTION_BY_ID: LazyLock<String> =
 pub(super) static DELIVERY_BY_ID: LazyLock<String> =
     LazyLock::new(|| format!("SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = ?1"));
 
+/// A transition of one delivery (see `Tx::update_delivery`), its row
+/// found by the table's own key, (created_at, delivery_id), which no
+/// transition changes: through the index by id it would be two B-tree
+/// searches, and SQLite picks that index unless told not to.
+pub(super) const TRANSITION: &str = "UPDATE deliveries NOT INDEXED SET status = ?2, claimed_by = ?3, \
+       last_error = ?4, meta = ?5, updated_at = ?6, next_attempt_at = ?7, claimed_at = ?8, \
+       lease_expires_at = ?9, delivered_at = ?10, claims = ?14 \
+     WHERE created_at = ?15 AND delivery_id = ?1 AND status = ?11 AND transport = ?12 AND client_id = ?13";
+
 /// Claimable: queued and due, or claimed under a lease that ran out (`?1` is now).
 const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= ?1";
 const LEASE_EXPIRED: &str =
@@ -25,10 +34,13 @@ const LEASE_EXPIRED: &str =
 
 /// SQL text with its positional parameters.
 ///
-/// Limits are written into the text, never bound: SQLite plans with the
-/// value of a bound limit and so prepares the statement again every time it
-/// is bound (a fifth of the cost of a claim). A process uses one or two
-/// limits, so the statement cache still holds every text it runs.
+/// Most limits are written into the text: a command uses one or two, so
+/// the statement cache holds every text it runs. The claim's and the
+/// sweep's are bound (see [`Conditions::limit`]): a worker claims as many
+/// as it has room for, a different number nearly every turn, and a text
+/// for each was a statement prepared again each turn, pushing others out
+/// of the cache. A bound limit costs no new plan: connections plan
+/// without looking at bound values (`plan_stably`).
 #[derive(Debug, Default)]
 pub(super) struct Query {
     pub sql: String,
@@ -128,6 +140,12 @@ impl Conditions {
             ));
         }
         self
+    }
+
+    /// ` LIMIT ?N`, the limit bound.
+    pub fn limit(&mut self, limit: i64) -> String {
+        self.params.push(SqlValue::Integer(limit));
+        format!(" LIMIT ?{}", self.params.len())
     }
 
     pub fn finish(self, sql: String) -> Query {
@@ -261,9 +279,10 @@ fn in_claim_order(
     let mut c = Conditions::with_now(now).deliveries(&filter);
     // `delivery ready --before`: the page after that row, in claim order.
     super::ledger::after_cursor(&mut c, "delivery_id", ">", filter.before.as_ref());
+    let limit = c.limit(limit);
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM {source} WHERE {state}{} \
-         ORDER BY created_at, delivery_id LIMIT {limit}",
+         ORDER BY created_at, delivery_id{limit}",
         c.sql
     );
     c.finish(sql)
@@ -282,10 +301,11 @@ pub(super) fn count_claimable(filter: &DeliveryFilter, now: i64) -> Query {
 
 pub(super) fn expired_leases(filter: &DeliveryFilter, now: i64, limit: i64) -> Query {
     let filter = filter.without_status();
-    let c = Conditions::with_now(now).deliveries(&filter);
+    let mut c = Conditions::with_now(now).deliveries(&filter);
+    let limit = c.limit(limit);
     let sql = format!(
         "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{} \
-         ORDER BY lease_expires_at, delivery_id LIMIT {limit}",
+         ORDER BY lease_expires_at, delivery_id{limit}",
         c.sql
     );
     c.finish(sql)

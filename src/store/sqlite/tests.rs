@@ -329,6 +329,7 @@ fn kept_counts_agree_with_counting_the_rows() {
                 let was = stored.stage();
                 d.transport = stored.transport;
                 d.client_id = stored.client_id;
+                d.created_at = stored.created_at;
                 tx.update_delivery(was, &d).unwrap()
             }
             _ => tx.put_delivery(&d).unwrap(),

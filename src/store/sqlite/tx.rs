@@ -353,11 +353,7 @@ impl Tx for SqliteTx<'_> {
         // makes sure the row is in the group the change is counted against.
         let mut stmt = self
             .tx
-            .prepare_cached(
-                "UPDATE deliveries SET status = ?2, claimed_by = ?3, last_error = ?4, meta = ?5, updated_at = ?6, \
-                   next_attempt_at = ?7, claimed_at = ?8, lease_expires_at = ?9, delivered_at = ?10, claims = ?14 \
-                 WHERE delivery_id = ?1 AND status = ?11 AND transport = ?12 AND client_id = ?13",
-            )
+            .prepare_cached(queries::TRANSITION)
             .map_err(|e| sql_error(&e))?;
         let changed = stmt
             .execute(params![
@@ -375,6 +371,7 @@ impl Tx for SqliteTx<'_> {
                 d.transport.as_str(),
                 d.client_id,
                 d.claims,
+                d.created_at,
             ])
             .map_err(|e| sql_error(&e))?;
         if changed != 1 {
