@@ -254,7 +254,8 @@ pub trait Store {
     /// This connection will serve a worker for a long while, touching few
     /// pages at a time (the queue's head, the rows it claims and finishes):
     /// a backend may keep a smaller cache for it, so that the worker's
-    /// memory does not grow with the backlog.
+    /// memory does not grow with the backlog, and may keep the deliveries
+    /// it claims to answer for them again while no one else writes.
     fn working(&mut self) {}
     /// Vacuums the database: SQLite gives free pages back to the file
     /// system; PostgreSQL removes dead rows and their index entries for the

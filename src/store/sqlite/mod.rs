@@ -5,6 +5,7 @@ pub mod app_table;
 mod bulk;
 mod bulk_load;
 mod file;
+mod held;
 mod ledger;
 #[cfg(test)]
 mod plans;
@@ -113,6 +114,9 @@ pub struct SqliteStore {
     path: std::path::PathBuf,
     /// A bulk load took the file out of WAL mode (see `bulk_load`).
     without_wal: bool,
+    /// The claimed deliveries a worker's connection wrote (see `held`);
+    /// none for any other.
+    held: Option<held::Held>,
 }
 
 impl SqliteStore {
@@ -252,6 +256,7 @@ impl SqliteStore {
             conn,
             path: path.to_owned(),
             without_wal: false,
+            held: None,
         })
     }
 
@@ -383,12 +388,24 @@ impl SqliteStore {
             .conn
             .transaction_with_behavior(behavior)
             .map_err(|e| sql_error(&e))?;
-        Ok(Box::new(tx::SqliteTx::new(tx)))
+        // Kept rows are trusted only where the write lock is held.
+        let holding = match (&mut self.held, behavior) {
+            (Some(held), TransactionBehavior::Immediate) => {
+                let version = tx
+                    .prepare_cached("PRAGMA data_version")
+                    .and_then(|mut stmt| stmt.query_row([], |row| row.get(0)))
+                    .map_err(|e| sql_error(&e))?;
+                Some(held.begin(version))
+            }
+            _ => None,
+        };
+        Ok(Box::new(tx::SqliteTx::new(tx, holding)))
     }
 }
 
 impl Store for SqliteStore {
     fn working(&mut self) {
+        self.held.get_or_insert_with(held::Held::default);
         // A cache of its own size, best effort: the default serves too.
         let _ = self
             .conn

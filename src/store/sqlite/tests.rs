@@ -10,13 +10,13 @@ use crate::core::records::model::{
 use crate::core::reference::json;
 use crate::core::storage::{DeliveryFilter, SubscriptionFilter};
 
-fn store() -> (tempfile::TempDir, SqliteStore) {
+pub(super) fn store() -> (tempfile::TempDir, SqliteStore) {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("outbox.db")).unwrap();
     (dir, store)
 }
 
-fn delivery(id: &str, status: DeliveryStatus, created_at: i64) -> Delivery {
+pub(super) fn delivery(id: &str, status: DeliveryStatus, created_at: i64) -> Delivery {
     Delivery {
         delivery_id: id.into(),
         event_id: "e".into(),

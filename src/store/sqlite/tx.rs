@@ -6,6 +6,7 @@ mod health;
 mod lanes;
 
 use super::bulk;
+use super::held::Holding;
 use super::ledger;
 use super::queries::{self, DELIVERY_COLUMNS, EVENT_COLUMNS, Query, SUBSCRIPTION_COLUMNS};
 use super::rows::{
@@ -49,10 +50,12 @@ pub(super) struct SqliteTx<'c> {
     recording: Recording,
     /// Tallies added to, written before the commit.
     tallies: Pending,
+    /// The claimed deliveries this connection wrote, on a worker's.
+    holding: Option<Holding<'c>>,
 }
 
 impl<'c> SqliteTx<'c> {
-    pub(super) fn new(tx: Transaction<'c>) -> Self {
+    pub(super) fn new(tx: Transaction<'c>, holding: Option<Holding<'c>>) -> Self {
         SqliteTx {
             tx,
             matches: HashMap::new(),
@@ -61,6 +64,7 @@ impl<'c> SqliteTx<'c> {
             lanes: LaneChanges::default(),
             recording: Recording::default(),
             tallies: Pending::default(),
+            holding,
         }
     }
 
@@ -120,7 +124,12 @@ impl Tx for SqliteTx<'_> {
                 .and_then(|mut add| add.execute(params![name, labels, by]))
                 .map_err(|e| sql_error(&e))?;
         }
-        self.tx.commit().map_err(|e| sql_error(&e))
+        let holding = self.holding.take();
+        self.tx.commit().map_err(|e| sql_error(&e))?;
+        if let Some(holding) = holding {
+            holding.committed();
+        }
+        Ok(())
     }
 
     fn tally(&mut self, name: String, labels: String, by: i64) {
@@ -311,6 +320,9 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
+        if let Some(kept) = self.holding.as_ref().and_then(|h| h.get(delivery_id)) {
+            return Ok(Some(kept));
+        }
         Ok(first(self.query(
             &queries::DELIVERY_BY_ID,
             &[SqlValue::Text(delivery_id.to_owned())],
@@ -325,6 +337,9 @@ impl Tx for SqliteTx<'_> {
             |row| Ok((parsed(row, 0)?, parsed(row, 1)?, row.get::<_, String>(2)?)),
         )?;
         rows::write_deliveries(&self.tx, [d], OnConflict::Replace)?;
+        if let Some(holding) = &mut self.holding {
+            holding.forget(&d.delivery_id);
+        }
         self.counts.replaced(first(replaced), d);
         Ok(())
     }
@@ -378,6 +393,9 @@ impl Tx for SqliteTx<'_> {
             return Err(not_as_read(&d.delivery_id, was));
         }
         drop(stmt);
+        if let Some(holding) = &mut self.holding {
+            holding.wrote(d);
+        }
         self.counts.moved(was, d);
         Ok(())
     }
@@ -456,6 +474,9 @@ impl Tx for SqliteTx<'_> {
             .prepare_cached(ledger::DELETE_DELIVERY)
             .map_err(|e| sql_error(&e))?;
         for d in deliveries {
+            if let Some(holding) = &mut self.holding {
+                holding.forget(&d.delivery_id);
+            }
             if stmt
                 .execute(params![d.delivery_id])
                 .map_err(|e| sql_error(&e))?
