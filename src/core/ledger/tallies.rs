@@ -36,6 +36,17 @@ pub const DURATION_BUCKETS: [f64; 14] = [
 pub const BUCKET: &str = "_bucket";
 pub const SUM_MS: &str = "_sum_ms";
 
+/// The tallies of the two histograms, named once (a worker adds to them
+/// with every delivery): `[name + BUCKET, name + SUM_MS]`.
+const LATENCY_TALLIES: [&str; 2] = [
+    "outbox_delivery_latency_seconds_bucket",
+    "outbox_delivery_latency_seconds_sum_ms",
+];
+const DURATION_TALLIES: [&str; 2] = [
+    "outbox_attempt_duration_seconds_bucket",
+    "outbox_attempt_duration_seconds_sum_ms",
+];
+
 /// Labels as kept: a JSON object of the pairs, sorted by key, so one label
 /// set is always one row.
 pub fn labels(pairs: &[(&str, &str)]) -> String {
@@ -45,17 +56,31 @@ pub fn labels(pairs: &[(&str, &str)]) -> String {
     // writes an object: compact, each string escaped.
     let mut text = String::with_capacity(64);
     text.push('{');
-    let quoted = |s: &str| serde_json::to_string(s).expect("a string serialises");
     for (n, (key, value)) in pairs.into_iter().enumerate() {
         if n > 0 {
             text.push(',');
         }
-        text.push_str(&quoted(key));
+        push_quoted(&mut text, key);
         text.push(':');
-        text.push_str(&quoted(value));
+        push_quoted(&mut text, value);
     }
     text.push('}');
     text
+}
+
+/// `s` as a JSON string. Labels are nearly always plain words, which JSON
+/// writes as they are; anything else is escaped by serde_json.
+fn push_quoted(text: &mut String, s: &str) {
+    let plain = s
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"+-._:/ ".contains(&b));
+    if plain {
+        text.push('"');
+        text.push_str(s);
+        text.push('"');
+    } else {
+        text.push_str(&serde_json::to_string(s).expect("a string serialises"));
+    }
 }
 
 /// The bound of the bucket `ms` falls in, as its `le` label.
@@ -67,13 +92,19 @@ pub fn bucket_of(ms: i64, bounds: &[f64]) -> String {
         .map_or_else(|| "+Inf".to_owned(), |bound| bound.to_string())
 }
 
-/// Adds an observation of `ms` to a histogram.
-fn observe(tx: &mut dyn Tx, name: &str, pairs: &[(&str, &str)], ms: i64, bounds: &[f64]) {
+/// Adds an observation of `ms` to a histogram, by its two tallies.
+fn observe(
+    tx: &mut dyn Tx,
+    [bucket, sum]: [&str; 2],
+    pairs: &[(&str, &str)],
+    ms: i64,
+    bounds: &[f64],
+) {
     let le = bucket_of(ms, bounds);
     let mut with_le = pairs.to_vec();
     with_le.push(("le", &le));
-    tx.tally(format!("{name}{BUCKET}"), labels(&with_le), 1);
-    tx.tally(format!("{name}{SUM_MS}"), labels(pairs), ms.max(0));
+    tx.tally(bucket, &labels(&with_le), 1);
+    tx.tally(sum, &labels(pairs), ms.max(0));
 }
 
 /// How an attempt ended, as its tally's `outcome` label.
@@ -111,8 +142,8 @@ pub(crate) fn attempt(
         Outcome::Failed => "failed",
     };
     tx.tally(
-        ATTEMPTS.to_owned(),
-        labels(&[
+        ATTEMPTS,
+        &labels(&[
             ("transport", transport),
             ("client", client),
             ("outcome", word),
@@ -128,11 +159,17 @@ pub(crate) fn attempt(
         };
         (now - claimed_at).max(0).saturating_mul(1000)
     });
-    observe(tx, DURATION, &by_transport, duration_ms, &DURATION_BUCKETS);
+    observe(
+        tx,
+        DURATION_TALLIES,
+        &by_transport,
+        duration_ms,
+        &DURATION_BUCKETS,
+    );
     if dead {
         tx.tally(
-            DEAD.to_owned(),
-            labels(&[("transport", transport), ("client", client)]),
+            DEAD,
+            &labels(&[("transport", transport), ("client", client)]),
             1,
         );
     }
@@ -148,7 +185,7 @@ pub(crate) fn attempt(
                 now
             };
             let ms = (delivered_at - recorded_at).max(0).saturating_mul(1000);
-            observe(tx, LATENCY, &by_transport, ms, &LATENCY_BUCKETS);
+            observe(tx, LATENCY_TALLIES, &by_transport, ms, &LATENCY_BUCKETS);
         }
     }
     Ok(())
@@ -157,15 +194,15 @@ pub(crate) fn attempt(
 /// Tallies `n` events recorded.
 pub(crate) fn recorded(tx: &mut dyn Tx, n: usize) {
     if n > 0 {
-        tx.tally(EVENTS_RECORDED.to_owned(), labels(&[]), n as i64);
+        tx.tally(EVENTS_RECORDED, &labels(&[]), n as i64);
     }
 }
 
 /// Tallies `n` spans the OpenTelemetry export dropped.
 pub(crate) fn spans_dropped(tx: &mut dyn Tx, n: u64) {
     tx.tally(
-        SPANS_DROPPED.to_owned(),
-        labels(&[]),
+        SPANS_DROPPED,
+        &labels(&[]),
         i64::try_from(n).unwrap_or(i64::MAX),
     );
 }
@@ -216,23 +253,44 @@ pub(crate) fn history(tx: &mut dyn Tx, now: i64, window: i64, step: i64) -> Resu
 mod tests {
     use super::*;
 
-    #[test]
-    fn labels_are_the_json_object_of_their_pairs() {
-        let pairs = [
-            ("transport", "web\"hook"),
-            ("client", "b\\c\n"),
-            ("outcome", "é"),
-        ];
-        let mut sorted = pairs;
+    /// Labels as serde_json writes the object of their pairs, sorted.
+    fn as_serde_json_writes(pairs: &[(&str, &str)]) -> String {
+        let mut sorted = pairs.to_vec();
         sorted.sort();
         let object: serde_json::Map<String, serde_json::Value> = sorted
             .iter()
             .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
             .collect();
-        assert_eq!(
-            labels(&pairs),
-            serde_json::Value::Object(object).to_string()
-        );
+        serde_json::Value::Object(object).to_string()
+    }
+
+    #[test]
+    fn labels_are_the_json_object_of_their_pairs() {
+        // Escaped (quotes, backslashes, control characters) and not.
+        for pairs in [
+            [
+                ("transport", "web\"hook"),
+                ("client", "b\\c\n"),
+                ("outcome", "é"),
+            ],
+            [
+                ("transport", "webhook"),
+                ("client", "billing-eu.2/a:b c"),
+                ("le", "+Inf"),
+            ],
+        ] {
+            assert_eq!(labels(&pairs), as_serde_json_writes(&pairs));
+        }
+    }
+
+    #[test]
+    fn the_histograms_tallies_are_their_names_with_the_suffixes() {
+        for (name, tallies) in [(LATENCY, LATENCY_TALLIES), (DURATION, DURATION_TALLIES)] {
+            assert_eq!(
+                tallies,
+                [name.to_owned() + BUCKET, name.to_owned() + SUM_MS]
+            );
+        }
     }
 
     #[test]

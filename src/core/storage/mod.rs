@@ -271,7 +271,7 @@ pub trait Tx: Lanes + Healths {
 
     /// Adds `by` to the tally of `name` and `labels` (see
     /// [`crate::core::ledger::tallies`]), written once per tally before the commit.
-    fn tally(&mut self, name: String, labels: String, by: i64);
+    fn tally(&mut self, name: &str, labels: &str, by: i64);
     /// Every tally kept, by name and labels.
     fn tallies(&mut self) -> Result<Vec<crate::core::records::model::Tally>>;
     /// Attempts finished in each minute since `since` (unix seconds), as

@@ -171,7 +171,7 @@ impl Tx for PostgresTx<'_> {
         self.tx.commit().map_err(|e| pg_error(&e, "commit failed"))
     }
 
-    fn tally(&mut self, name: String, labels: String, by: i64) {
+    fn tally(&mut self, name: &str, labels: &str, by: i64) {
         self.tallies.add(name, labels, by);
     }
 

@@ -132,7 +132,7 @@ impl Tx for SqliteTx<'_> {
         Ok(())
     }
 
-    fn tally(&mut self, name: String, labels: String, by: i64) {
+    fn tally(&mut self, name: &str, labels: &str, by: i64) {
         self.tallies.add(name, labels, by);
     }
 
