@@ -17,9 +17,9 @@ use std::process::ExitCode;
 
 /// mimalloc instead of glibc's allocator: a worker publishing to a broker
 /// moves many small buffers between its threads, and glibc's malloc and
-/// free were a fifth of such a drain's samples. It costs the webhook
-/// sender, which sends each request on a thread of its own, about a
-/// tenth of its rate (BENCHMARKS.md).
+/// free were a fifth of such a drain's samples. A new thread costs it more
+/// than glibc (its heap starts on freshly zeroed pages), so a worker runs
+/// its deliveries on threads it keeps (see `worker::dispatch`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -1,7 +1,7 @@
 //! How each claimed delivery is run and its outcome recorded: a handler
-//! on a thread of its own, an HTTP send on one of the sender runtime's
-//! blocking threads, a broker publish as a task on that runtime; each
-//! reports back to the worker's loop over its channel.
+//! or an HTTP send on one of the worker's threads, a broker publish as a
+//! task on the sender's runtime; each reports back to the worker's loop
+//! over its channel.
 
 use super::settle::{Claimed, Finish};
 use super::{Job, Outcome, Signal, pacing};
@@ -11,65 +11,119 @@ use crate::core::ledger::retries::Fail;
 use crate::core::ledger::tallies::Observed;
 use crate::core::settings::policy::RetryPolicy;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
-pub(super) fn spawn(
+/// Starts deliveries: what each needs, and the threads they run on.
+pub(super) struct Dispatch {
     job: Arc<Job>,
-    claimed: Claimed,
-    cancel: Arc<AtomicBool>,
     clock: Clock,
     done: mpsc::Sender<Signal>,
-) {
-    // A sender's runtime (started by its first delivery).
-    let runtime = match job.as_ref() {
-        Job::Send(sender) => Some(sender.brokers.handle()),
-        Job::Handler(_) => None,
-    };
-    // A broker delivery is a task: it waits on the network, not on a
-    // thread of its own.
-    if let Some(runtime) = &runtime
-        && crate::core::settings::endpoint::is_broker(claimed.delivery.transport)
-    {
-        runtime.spawn(async move {
-            if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
-                tokio::time::sleep(wait).await;
-            }
-            let Job::Send(sender) = job.as_ref() else {
-                unreachable!("checked above")
-            };
-            let started = Instant::now();
-            let outcome = sender.brokers.send_claimed(&claimed).await;
-            let observed = observed(&claimed, started);
-            let _ = done.send(Signal::Done(
-                claimed.delivery.delivery_id,
-                outcome,
-                observed,
-            ));
-        });
-        return;
+    threads: Threads,
+}
+
+impl Dispatch {
+    /// For a worker running at most `concurrency` deliveries at once.
+    pub fn new(
+        job: Arc<Job>,
+        clock: Clock,
+        done: mpsc::Sender<Signal>,
+        concurrency: usize,
+    ) -> Self {
+        Dispatch {
+            job,
+            clock,
+            done,
+            threads: Threads::new(concurrency),
+        }
     }
-    let run = move || {
-        pacing::hold_until(claimed.send_at, clock);
-        let started = Instant::now();
-        let outcome = match job.as_ref() {
-            Job::Handler(handler) => handler.run(&claimed, &cancel),
-            Job::Send(sender) => sender.send(&claimed, clock.now()),
-        };
-        let observed = observed(&claimed, started);
-        let _ = done.send(Signal::Done(
-            claimed.delivery.delivery_id,
-            outcome,
-            observed,
-        ));
-    };
-    match runtime {
-        // An HTTP send blocks a thread: one of the runtime's blocking
-        // threads, kept for the next send (starting a thread for each
-        // took a drain of webhooks more time than the sends).
-        Some(runtime) => drop(runtime.spawn_blocking(run)),
-        // A handler's process outweighs its thread.
-        None => drop(std::thread::spawn(run)),
+
+    /// Runs `claimed` apart; its outcome comes back as a `Signal::Done`.
+    pub fn start(&mut self, claimed: Claimed, cancel: Arc<AtomicBool>) {
+        let (job, clock, done) = (self.job.clone(), self.clock, self.done.clone());
+        // A broker delivery is a task: it waits on the network, not on a
+        // thread of its own.
+        if let Job::Send(sender) = job.as_ref()
+            && crate::core::settings::endpoint::is_broker(claimed.delivery.transport)
+        {
+            let runtime = sender.brokers.handle();
+            runtime.spawn(async move {
+                if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
+                    tokio::time::sleep(wait).await;
+                }
+                let Job::Send(sender) = job.as_ref() else {
+                    unreachable!("checked above")
+                };
+                let started = Instant::now();
+                let outcome = sender.brokers.send_claimed(&claimed).await;
+                report(&done, claimed, outcome, started);
+            });
+            return;
+        }
+        self.threads.run(move || {
+            pacing::hold_until(claimed.send_at, clock);
+            let started = Instant::now();
+            let outcome = match job.as_ref() {
+                Job::Handler(handler) => handler.run(&claimed, &cancel),
+                Job::Send(sender) => sender.send(&claimed, clock.now()),
+            };
+            report(&done, claimed, outcome, started);
+        });
+    }
+}
+
+fn report(done: &mpsc::Sender<Signal>, claimed: Claimed, outcome: Outcome, started: Instant) {
+    let observed = observed(&claimed, started);
+    let _ = done.send(Signal::Done(
+        claimed.delivery.delivery_id,
+        outcome,
+        observed,
+    ));
+}
+
+type Work = Box<dyn FnOnce() + Send>;
+
+/// The threads handlers and HTTP sends block: started as deliveries need
+/// them, never more than the worker's concurrency, each kept for the next
+/// delivery. A thread started for each send took a drain of webhooks
+/// more time than the sends; tokio's blocking pool starts one whenever
+/// none is idle at that instant, which is every time a worker hands a
+/// place over the moment it frees (450 threads at --concurrency 100).
+struct Threads {
+    most: usize,
+    started: usize,
+    queue: mpsc::Sender<Work>,
+    taken: Arc<Mutex<mpsc::Receiver<Work>>>,
+}
+
+impl Threads {
+    fn new(most: usize) -> Self {
+        let (queue, taken) = mpsc::channel();
+        Threads {
+            most: most.max(1),
+            started: 0,
+            queue,
+            taken: Arc::new(Mutex::new(taken)),
+        }
+    }
+
+    fn run(&mut self, work: impl FnOnce() + Send + 'static) {
+        if self.started < self.most {
+            self.started += 1;
+            let taken = self.taken.clone();
+            std::thread::spawn(move || {
+                // Ends once the worker is gone (the queue closed).
+                while let Ok(work) = {
+                    let next = taken.lock().map(|queue| queue.recv());
+                    next.unwrap_or(Err(mpsc::RecvError))
+                } {
+                    work();
+                }
+            });
+        }
+        self.queue
+            .send(Box::new(work))
+            .expect("the threads outlive the queue's sender");
     }
 }
 
@@ -127,5 +181,28 @@ pub(crate) fn finish_of(outcome: Outcome, worker: &str, observed: Observed) -> O
             pause,
         )),
         Outcome::Abandoned => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Threads;
+    use std::collections::HashSet;
+    use std::sync::mpsc;
+
+    #[test]
+    fn work_runs_on_no_more_threads_than_asked_for() {
+        let mut threads = Threads::new(2);
+        let (ran, seen) = mpsc::channel();
+        for n in 0..10 {
+            let ran = ran.clone();
+            threads.run(move || ran.send((n, std::thread::current().id())).unwrap());
+        }
+        let done: Vec<_> = seen.iter().take(10).collect();
+        let works: HashSet<_> = done.iter().map(|(n, _)| *n).collect();
+        let on: HashSet<_> = done.iter().map(|(_, thread)| *thread).collect();
+        assert_eq!(works.len(), 10, "every piece of work ran once");
+        assert!(on.len() <= 2, "on {} threads", on.len());
+        assert!(!on.contains(&std::thread::current().id()));
     }
 }

@@ -23,7 +23,7 @@ mod told;
 mod traced;
 pub mod trial;
 
-use dispatch::spawn;
+use dispatch::Dispatch;
 pub(crate) use dispatch::{finish_of, observed};
 use leases::{give_back, release_waiting, renew_due};
 
@@ -168,6 +168,7 @@ pub fn run(
             say(&format!("polling only: {e}"));
         }
     }
+    let mut dispatch = Dispatch::new(work.job.clone(), clock, done_tx, work.concurrency);
     let mut running: HashMap<String, Running> = HashMap::new();
     // A sender that keeps going claims up to twice its concurrency, so a
     // freed place is filled at once (see `ahead`); a handler's deliveries,
@@ -276,7 +277,7 @@ pub fn run(
                 );
                 ahead.push(claimed);
             }
-            start_waiting(work, &mut ahead, &running, traced.as_mut(), clock, &done_tx);
+            start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
             if want > 0 {
                 lead.handed_over(turn.claimed_at_ms);
             }
@@ -336,7 +337,7 @@ pub fn run(
             receive(outcome);
         }
         // Places freed: fill them now, not a turn later.
-        start_waiting(work, &mut ahead, &running, traced.as_mut(), clock, &done_tx);
+        start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
     }
 }
 
@@ -347,8 +348,7 @@ fn start_waiting(
     ahead: &mut ahead::Ahead,
     running: &HashMap<String, Running>,
     mut traced: Option<&mut traced::Traced>,
-    clock: Clock,
-    done_tx: &mpsc::Sender<Signal>,
+    dispatch: &mut Dispatch,
 ) {
     let started = running.len() - ahead.len();
     for _ in started..work.concurrency {
@@ -359,7 +359,7 @@ fn start_waiting(
             traced.begin(&claimed);
         }
         let cancel = running[&claimed.delivery.delivery_id].cancel.clone();
-        spawn(work.job.clone(), claimed, cancel, clock, done_tx.clone());
+        dispatch.start(claimed, cancel);
     }
 }
 

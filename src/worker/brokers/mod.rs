@@ -141,9 +141,6 @@ impl<B: Broker> Pool<B> {
     }
 }
 
-/// HTTP sends at once, whatever `--concurrency` says: a thread each.
-const MAX_SENDS: usize = 4096;
-
 /// Every broker connection of one worker.
 pub struct Brokers {
     runtime: OnceLock<tokio::runtime::Runtime>,
@@ -166,9 +163,8 @@ impl Brokers {
         }
     }
 
-    /// The runtime, started by the first delivery sent: broker publishes
-    /// run on it as tasks, HTTP sends on its blocking threads (as many as
-    /// `--concurrency` asks for, kept a while for the next sends).
+    /// The runtime, started by the first broker delivery: a worker that
+    /// sends none never starts it.
     fn runtime(&self) -> &tokio::runtime::Runtime {
         self.runtime.get_or_init(|| {
             // TLS connections (`tls://`, `amqps://`, `mqtts://`,
@@ -177,8 +173,7 @@ impl Brokers {
             let _ = rustls::crypto::ring::default_provider().install_default();
             tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
-                .max_blocking_threads(MAX_SENDS)
-                .thread_name("outbox-sender")
+                .thread_name("outbox-broker")
                 .enable_all()
                 .build()
                 .expect("a runtime for broker connections starts")
