@@ -511,6 +511,11 @@ fn answer(request: &Request) -> Answer {
             delay: Duration::from_secs(3),
             ..Answer::status(200, "")
         },
+        // Slow enough that a test has time to look while it is out.
+        "/slower" => Answer {
+            delay: Duration::from_secs(6),
+            ..Answer::status(200, "")
+        },
         "/a2a" => Answer::status(
             200,
             r#"{"jsonrpc": "2.0", "id": 1, "result": {"kind": "task"}}"#,
@@ -1022,21 +1027,28 @@ fn a_busy_sender_still_takes_a2a_deliveries() {
     assert!(first_a2a <= 2, "webhooks and A2A take turns: {paths:?}");
 }
 
+/// A receiver answering webhooks in six seconds, and a database with
+/// `events` order events for it.
+fn slow_orders(test: &str, events: usize) -> (Receiver, Vec<Db>) {
+    let receiver = Receiver::start(answer);
+    let dbs = databases(test);
+    webhook_sub(&dbs[0], "shop", &format!("{}/slower", receiver.url));
+    record_orders(&dbs[0], events);
+    (receiver, dbs)
+}
+
 /// A sender that keeps going holds leases one window ahead (twice its
 /// concurrency), so a place that frees is filled at once; it still sends
 /// no more than --concurrency at a time.
 #[test]
 fn a_sender_claims_one_window_ahead_and_sends_within_the_concurrency() {
-    let receiver = Receiver::start(answer);
-    let dbs = databases("work_ahead");
+    let (receiver, dbs) = slow_orders("work_ahead", 4);
     let db = &dbs[0];
-    webhook_sub(db, "shop", &format!("{}/slow", receiver.url));
-    record_orders(db, 4);
     let worker = spawn_work(db, &["--drain", "--concurrency", "2"]);
     wait_until("two requests", Duration::from_secs(20), || {
         receiver.requests().len() >= 2
     });
-    // Each answer takes three seconds: the first two are still out.
+    // Each answer takes six seconds: the first two are still out.
     let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
     assert_eq!(claimed["count"], 4, "{claimed}");
     assert_eq!(receiver.requests().len(), 2);
@@ -1047,7 +1059,7 @@ fn a_sender_claims_one_window_ahead_and_sends_within_the_concurrency() {
     // The two waiting went out only once an answer had come back.
     for later in &requests[2..] {
         assert!(
-            later.at - requests[0].at >= Duration::from_millis(2900),
+            later.at - requests[0].at >= Duration::from_millis(5900),
             "sent while two were out: {:?}",
             later.at - requests[0].at
         );
@@ -1070,6 +1082,37 @@ fn claims_across_transports_stay_within_the_concurrency() {
     let stats = db.json(now(), &["stats"]);
     assert_eq!(stats["stats"]["byStatus"]["delivered"], 3, "{stats}");
     assert_eq!(stats["stats"]["byStatus"]["queued"], 7, "{stats}");
+}
+
+/// A sender asked to stop finishes what it sends within the grace and
+/// gives back at once, unsent, what it claimed ahead.
+#[test]
+fn a_stopped_sender_gives_back_what_it_claimed_ahead_unsent() {
+    let (receiver, dbs) = slow_orders("work_ahead_stop", 3);
+    let db = &dbs[0];
+    let worker = spawn_work(db, &["--concurrency", "1", "--grace", "20s"]);
+    wait_until("a request", Duration::from_secs(20), || {
+        !receiver.requests().is_empty()
+    });
+    let claimed = db.json(now(), &["delivery", "list", "--status", "claimed"]);
+    assert_eq!(claimed["count"], 2, "one sent, one waiting: {claimed}");
+    signal(&worker, "TERM");
+    let out = worker.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(receiver.requests().len(), 1, "the waiting one is not sent");
+    let stats = db.json(now(), &["stats"]);
+    assert_eq!(stats["stats"]["byStatus"]["delivered"], 1, "{stats}");
+    assert_eq!(stats["stats"]["byStatus"]["queued"], 2, "{stats}");
+    assert_eq!(
+        stats["stats"]["byStatus"]["claimed"],
+        Value::Null,
+        "{stats}"
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("stopped: 1 delivered, 0 failed, 1 given back to the queue"),
+        "{said}"
+    );
 }
 
 /// On PostgreSQL a waiting worker is woken by a new delivery, not left to

@@ -54,7 +54,7 @@ pub(super) fn renew_due(
 }
 
 /// Gives back unsent the deliveries claimed ahead in `ids` (a stop, or
-/// their subscription rests) and forgets them. An outbox held by another
+/// their subscription rests) and forgets them; how many went back. An outbox held by another
 /// writer past the busy timeout does not end the worker: those leases
 /// lapse instead, and a sweep or the next claim takes them back.
 pub(super) fn release_waiting(
@@ -62,9 +62,9 @@ pub(super) fn release_waiting(
     worker: &str,
     ids: Vec<String>,
     running: &mut HashMap<String, Running>,
-) -> Result<()> {
+) -> Result<usize> {
     if ids.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
     for id in &ids {
         running.remove(id);
@@ -75,12 +75,14 @@ pub(super) fn release_waiting(
     };
     match outbox.release_deliveries(&ids, &req) {
         Ok(answers) => {
+            let mut given_back = 0;
             for (id, answer) in ids.iter().zip(answers) {
-                if let Err(e) = answer {
-                    say(&format!("could not give back {id}, claimed ahead: {e}"));
+                match answer {
+                    Ok(_) => given_back += 1,
+                    Err(e) => say(&format!("could not give back {id}, claimed ahead: {e}")),
                 }
             }
-            Ok(())
+            Ok(given_back)
         }
         Err(Error::Storage {
             code: StorageCode::Locked,
@@ -90,7 +92,7 @@ pub(super) fn release_waiting(
                 "could not give back {} deliveries claimed ahead ({message}): their leases lapse instead",
                 ids.len()
             ));
-            Ok(())
+            Ok(0)
         }
         Err(e) => Err(e),
     }

@@ -138,8 +138,9 @@ struct Running {
 /// How a worker's run ended, beyond what it reported as it went.
 #[derive(Debug, Default)]
 pub struct Stopped {
-    /// Deliveries still running when the grace period ran out, given back
-    /// to the queue.
+    /// Deliveries given back to the queue by the stop: those still
+    /// running when the grace period ran out, and those claimed ahead
+    /// and not yet sent.
     pub given_back: usize,
 }
 
@@ -178,6 +179,7 @@ pub fn run(
         _ => work.concurrency,
     };
     let mut ahead = ahead::Ahead::default();
+    let mut given_back = 0;
     let mut finished: Vec<(String, Finish)> = Vec::new();
     let mut claiming = true;
     let mut idle = POLL_MIN;
@@ -201,10 +203,13 @@ pub fn run(
             claiming = false;
             grace_ends = Some(crate::core::reference::calendar::instant_after(work.grace));
             let waiting = ahead.take_where(|_| true);
-            release_waiting(outbox, &worker, waiting, &mut running)?;
+            // Claimed ahead, never sent: back to the queue at once.
+            given_back += release_waiting(outbox, &worker, waiting, &mut running)?;
         }
         if grace_ends.is_some_and(|at| Instant::now() >= at) && !running.is_empty() {
-            return give_back(outbox, &worker, running, &done_rx, finished, report);
+            let mut stopped = give_back(outbox, &worker, running, &done_rx, finished, report)?;
+            stopped.given_back += given_back;
+            return Ok(stopped);
         }
         let want = if claiming {
             window.saturating_sub(running.len()) as i64
@@ -290,7 +295,7 @@ pub fn run(
             Mode::Once | Mode::Forever => !claiming && running.is_empty(),
         };
         if done && finished.is_empty() {
-            return Ok(Stopped::default());
+            return Ok(Stopped { given_back });
         }
         renew_due(outbox, &worker, lease, renew_every, &mut running, &mut held)?;
         // A waiting delivery whose lease was lost is simply dropped.
