@@ -4,9 +4,14 @@
 //! claims' writes); with the next deliveries already claimed, a place is
 //! filled the moment it frees and the turn's cost overlaps the sends.
 
+use super::dispatch::Dispatch;
 use super::settle::Claimed;
+use super::{Running, Work, traced};
 use crate::core::health::claims::Change;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 #[derive(Default)]
 pub(super) struct Ahead {
@@ -70,6 +75,59 @@ impl Ahead {
     }
 }
 
+/// Takes a claimed delivery's lease on, to wait for a place. One already
+/// held had its lease run out under this worker (a turn stalled past it)
+/// and was claimed again by it: ours once more, already sending or
+/// waiting, its outcome recorded when it ends; never a second copy.
+pub(super) fn hold(
+    running: &mut HashMap<String, Running>,
+    ahead: &mut Ahead,
+    claimed: Claimed,
+    renew_at: Instant,
+) {
+    if let Some(run) = running.get_mut(&claimed.delivery.delivery_id) {
+        run.lost = false;
+        run.renew_at = renew_at;
+        return;
+    }
+    running.insert(
+        claimed.delivery.delivery_id.clone(),
+        Running {
+            cancel: Arc::new(AtomicBool::new(false)),
+            renew_at,
+            lost: false,
+            sub_id: claimed.delivery.sub_id.clone(),
+        },
+    );
+    ahead.push(claimed);
+}
+
+/// Starts waiting deliveries, in claim order, while fewer than
+/// `--concurrency` run.
+pub(super) fn start_waiting(
+    work: &Work,
+    ahead: &mut Ahead,
+    running: &HashMap<String, Running>,
+    mut traced: Option<&mut traced::Traced>,
+    dispatch: &mut Dispatch,
+) {
+    // Every waiting delivery holds an entry in `running`: the rest run.
+    let mut started = running.len().saturating_sub(ahead.len());
+    while started < work.concurrency {
+        let Some(claimed) = ahead.next() else {
+            break;
+        };
+        let Some(run) = running.get(&claimed.delivery.delivery_id) else {
+            continue;
+        };
+        if let Some(traced) = traced.as_deref_mut() {
+            traced.begin(&claimed);
+        }
+        dispatch.start(claimed, run.cancel.clone());
+        started += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +187,25 @@ mod tests {
             assert_eq!(ahead.recorded(&[("a".into(), change)]), ["d1", "d3"]);
             assert_eq!(ids(&mut ahead), ["d2"]);
         }
+    }
+
+    #[test]
+    fn a_delivery_claimed_again_by_its_own_worker_is_held_once() {
+        let (mut running, mut ahead) = (HashMap::new(), Ahead::default());
+        let at = Instant::now();
+        hold(&mut running, &mut ahead, claimed("d1", "s"), at);
+        hold(&mut running, &mut ahead, claimed("d2", "s"), at);
+        // d1 starts; its lease runs out and is refused renewal...
+        assert_eq!(ahead.next().unwrap().delivery.delivery_id, "d1");
+        running.get_mut("d1").unwrap().lost = true;
+        // ...and a later turn claims it again, as d2 is claimed again
+        // while it waits.
+        hold(&mut running, &mut ahead, claimed("d1", "s"), at);
+        hold(&mut running, &mut ahead, claimed("d2", "s"), at);
+        assert_eq!(running.len(), 2);
+        assert!(!running["d1"].lost, "ours again: its outcome counts");
+        assert_eq!(ahead.len(), 1, "no second copy waits");
+        assert_eq!(ahead.next().unwrap().delivery.delivery_id, "d2");
+        assert!(ahead.next().is_none());
     }
 }

@@ -271,18 +271,10 @@ pub fn run(
                 next_poll = next_poll.min(at);
             }
             for claimed in turn.claimed {
-                running.insert(
-                    claimed.delivery.delivery_id.clone(),
-                    Running {
-                        cancel: Arc::new(AtomicBool::new(false)),
-                        renew_at: crate::core::reference::calendar::instant_after(renew_every),
-                        lost: false,
-                        sub_id: claimed.delivery.sub_id.clone(),
-                    },
-                );
-                ahead.push(claimed);
+                let renew_at = crate::core::reference::calendar::instant_after(renew_every);
+                ahead::hold(&mut running, &mut ahead, claimed, renew_at);
             }
-            start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
+            ahead::start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
             if want > 0 {
                 lead.handed_over(turn.claimed_at_ms);
             }
@@ -299,7 +291,11 @@ pub fn run(
         }
         renew_due(outbox, &worker, lease, renew_every, &mut running, &mut held)?;
         // A waiting delivery whose lease was lost is simply dropped.
-        for id in ahead.take_where(|claimed| running[&claimed.delivery.delivery_id].lost) {
+        for id in ahead.take_where(|claimed| {
+            running
+                .get(&claimed.delivery.delivery_id)
+                .is_none_or(|run| run.lost)
+        }) {
             running.remove(&id);
         }
         // Sleep until a delivery ends, a lease needs renewing, or (while
@@ -342,29 +338,7 @@ pub fn run(
             receive(outcome);
         }
         // Places freed: fill them now, not a turn later.
-        start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
-    }
-}
-
-/// Starts waiting deliveries, in claim order, while fewer than
-/// `--concurrency` run.
-fn start_waiting(
-    work: &Work,
-    ahead: &mut ahead::Ahead,
-    running: &HashMap<String, Running>,
-    mut traced: Option<&mut traced::Traced>,
-    dispatch: &mut Dispatch,
-) {
-    let started = running.len() - ahead.len();
-    for _ in started..work.concurrency {
-        let Some(claimed) = ahead.next() else {
-            break;
-        };
-        if let Some(traced) = traced.as_deref_mut() {
-            traced.begin(&claimed);
-        }
-        let cancel = running[&claimed.delivery.delivery_id].cancel.clone();
-        dispatch.start(claimed, cancel);
+        ahead::start_waiting(work, &mut ahead, &running, traced.as_mut(), &mut dispatch);
     }
 }
 
