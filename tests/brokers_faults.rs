@@ -65,10 +65,17 @@ fn wait_some_delivered(db: &Db) {
     }
 }
 
-/// Waits until every delivery is delivered, up to `limit`.
-fn wait_all_delivered(db: &Db, count: u64, limit: Duration) {
+/// Waits until every delivery is delivered, up to `limit`, while
+/// `worker` keeps running.
+fn wait_all_delivered(db: &Db, worker: &mut Child, count: u64, limit: Duration) {
     let deadline = Instant::now() + limit;
     while delivered(db) != count {
+        if let Some(ended) = worker.try_wait().unwrap() {
+            panic!(
+                "the worker ended ({ended}) before all were delivered: {}",
+                db.json(NOW, &["stats"])
+            );
+        }
         assert!(
             Instant::now() < deadline,
             "not all delivered: {}",
@@ -97,7 +104,7 @@ fn kill_mid_drain(db: &Db, server: &mut OwnServer, transport: &str, endpoint: &s
         &["--retry-schedule", "1s", "--breaker", "off"],
     );
     record_many(db, COUNT);
-    let running = worker(db, &["--concurrency", "8"]);
+    let mut running = worker(db, &["--concurrency", "8"]);
     wait_some_delivered(db);
     server.kill();
     let at_kill = delivered(db);
@@ -105,7 +112,7 @@ fn kill_mid_drain(db: &Db, server: &mut OwnServer, transport: &str, endpoint: &s
     assert!(at_kill < COUNT as u64, "the drain ended before the kill");
     std::thread::sleep(Duration::from_millis(1500));
     assert!(server.run());
-    wait_all_delivered(db, COUNT as u64, Duration::from_secs(120));
+    wait_all_delivered(db, &mut running, COUNT as u64, Duration::from_secs(120));
     stop(running);
     // A broker that went away spent no delivery's attempt: each event was
     // delivered by its first.
@@ -224,8 +231,8 @@ fn a_worker_killed_mid_drain_sends_again_with_the_same_id(db: Db) {
     // Killed with deliveries claimed and published, not yet completed.
     first.kill().unwrap();
     first.wait().unwrap();
-    let second = worker(&db, &["--concurrency", "8", "--lease", "1s"]);
-    wait_all_delivered(&db, COUNT as u64, Duration::from_secs(90));
+    let mut second = worker(&db, &["--concurrency", "8", "--lease", "1s"]);
+    wait_all_delivered(&db, &mut second, COUNT as u64, Duration::from_secs(90));
     stop(second);
     exactly_once(&server, &stream, COUNT);
 }
