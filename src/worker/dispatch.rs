@@ -112,11 +112,10 @@ impl Threads {
             self.started += 1;
             let taken = self.taken.clone();
             std::thread::spawn(move || {
-                // Ends once the worker is gone (the queue closed).
-                while let Ok(work) = {
-                    let next = taken.lock().map(|queue| queue.recv());
-                    next.unwrap_or(Err(mpsc::RecvError))
-                } {
+                // The queue is locked only while taking: the work runs
+                // free of it. Ends once the worker is gone (queue closed).
+                let next = || taken.lock().ok()?.recv().ok();
+                while let Some(work) = next() {
                     work();
                 }
             });

@@ -54,9 +54,10 @@ pub(super) fn renew_due(
 }
 
 /// Gives back unsent the deliveries claimed ahead in `ids` (a stop, or
-/// their subscription rests) and forgets them; how many went back. An outbox held by another
-/// writer past the busy timeout does not end the worker: those leases
-/// lapse instead, and a sweep or the next claim takes them back.
+/// their subscription rests) and forgets them; returns how many went
+/// back. An outbox held by another writer past the busy timeout does not
+/// end the worker: those leases lapse instead, and a sweep or the next
+/// claim takes them back.
 pub(super) fn release_waiting(
     outbox: &mut Outbox,
     worker: &str,
