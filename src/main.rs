@@ -15,14 +15,6 @@ use outbox::{Error, ErrorKind};
 use output::OutputFormat;
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc's allocator: a worker publishing to a broker
-/// moves many small buffers between its threads, and drained to Redis a
-/// tenth faster with it (BENCHMARKS.md, 2026-12-05). A new thread costs it
-/// more than glibc (its heap starts on freshly zeroed pages), so a worker
-/// runs its deliveries on threads it keeps (see `worker::dispatch`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The exit status for a failure: 1 refused by the reference's rules,
 /// 2 bad usage or input, 3 the database could not be used, 4 an address to
 /// serve on could not be had (`outbox mcp --http` on a port in use).
