@@ -6,9 +6,12 @@ official Python client, the broker's acknowledgement awaited in windows of
 Usage: brokers_python.py nats|amqp|mqtt|redis COUNT NAME
 
 NAME is the subject, routing key (on amq.topic), topic or stream. Each
-message is a JSON body of the size outbox's binary-mode messages carry,
-with a unique id (NATS `Nats-Msg-Id`, AMQP `message_id`, MQTT 5
-correlation data, a Redis field), as outbox's are.
+message is the one outbox sends in CloudEvents binary mode for an event of
+the bench: the same JSON body, the same attributes written where outbox
+writes them (NATS `ce-` headers, AMQP `cloudEvents:` headers, MQTT 5 user
+properties, Redis fields by name) and the same unique id (NATS
+`Nats-Msg-Id`, AMQP `message_id`, MQTT 5 correlation data, the Redis
+`id` field), so both sides put the same bytes on the wire.
 """
 
 import asyncio
@@ -20,7 +23,22 @@ WINDOW = 100
 
 
 def body(n):
-    return json.dumps({"n": n, "sku": "A-1", "total": 42}).encode()
+    return json.dumps({"n": n, "total": n % 1000 + 0.5}, separators=(",", ":")).encode()
+
+
+def attributes(n):
+    """The CloudEvent attributes outbox gives the message of event n, in
+    its order, with ids and a time of the same length."""
+    return [
+        ("specversion", "1.0"),
+        ("id", f"evt_{n:024x}"),
+        ("source", "bench"),
+        ("type", "t"),
+        ("subject", f"o-{n}"),
+        ("time", "2026-12-05T10:17:57Z"),
+        ("outboxdelivery", f"delv_{n:024x}"),
+        ("outboxattempt", "1"),
+    ]
 
 
 async def nats(count, subject):
@@ -31,7 +49,11 @@ async def nats(count, subject):
     started = time.perf_counter()
     for start in range(0, count, WINDOW):
         await asyncio.gather(*(
-            js.publish(subject, body(n), headers={"Nats-Msg-Id": f"bench-{subject}-{n}"})
+            js.publish(subject, body(n), headers={
+                "Nats-Msg-Id": f"evt_{n:024x}",
+                "content-type": "application/json",
+                **{f"ce-{name}": value for name, value in attributes(n)},
+            })
             for n in range(start, min(start + WINDOW, count))
         ))
     took = time.perf_counter() - started
@@ -49,7 +71,14 @@ async def amqp(count, key):
     for start in range(0, count, WINDOW):
         await asyncio.gather(*(
             exchange.publish(
-                aio_pika.Message(body(n), message_id=f"bench-{n}", delivery_mode=2),
+                aio_pika.Message(
+                    body(n),
+                    message_id=f"evt_{n:024x}",
+                    content_type="application/json",
+                    delivery_mode=2,
+                    app_id="outbox",
+                    headers={f"cloudEvents:{name}": value for name, value in attributes(n)},
+                ),
                 routing_key=key,
                 mandatory=True,
             )
@@ -76,7 +105,9 @@ def mqtt(count, topic):
         infos = []
         for n in range(start, min(start + WINDOW, count)):
             properties = Properties(PacketTypes.PUBLISH)
-            properties.CorrelationData = f"bench-{n}".encode()
+            properties.ContentType = "application/json"
+            properties.CorrelationData = f"evt_{n:024x}".encode()
+            properties.UserProperty = attributes(n)
             infos.append(client.publish(topic, body(n), qos=1, properties=properties))
         for info in infos:
             info.wait_for_publish()
@@ -94,7 +125,10 @@ def redis_streams(count, stream):
     for start in range(0, count, WINDOW):
         pipe = connection.pipeline(transaction=False)
         for n in range(start, min(start + WINDOW, count)):
-            pipe.xadd(stream, {"id": f"bench-{n}", "data": body(n)})
+            fields = dict(attributes(n))
+            fields["datacontenttype"] = "application/json"
+            fields["data"] = body(n)
+            pipe.xadd(stream, fields)
         pipe.execute()
     took = time.perf_counter() - started
     connection.delete(stream)
