@@ -78,8 +78,12 @@ fn wait_all_delivered(db: &Db, worker: &mut Child, count: u64, limit: Duration) 
         }
         assert!(
             Instant::now() < deadline,
-            "not all delivered: {}",
-            db.json(NOW, &["stats"])
+            "not all delivered: {}; the last failed: {}",
+            db.json(NOW, &["stats"]),
+            db.json(
+                NOW,
+                &["delivery", "list", "--status", "failed", "--limit", "3"]
+            )
         );
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -111,13 +115,69 @@ fn kill_mid_drain(db: &Db, server: &mut OwnServer, transport: &str, endpoint: &s
     eprintln!("{transport}: {at_kill} of {COUNT} delivered when the server was killed");
     assert!(at_kill < COUNT as u64, "the drain ended before the kill");
     std::thread::sleep(Duration::from_millis(1500));
+    // The worker is held still while the broker starts again: a RabbitMQ
+    // node takes publishes a moment before its bindings are back, and an
+    // unroutable message fails its attempt, as it should. This test is of
+    // the broker going away, not of that moment.
+    signal(&running, libc::SIGSTOP);
     assert!(server.run());
+    if transport == "amqp" {
+        amqp_routes_again(server);
+    }
+    signal(&running, libc::SIGCONT);
     wait_all_delivered(db, &mut running, COUNT as u64, Duration::from_secs(120));
     stop(running);
     // A broker that went away spent no delivery's attempt: each event was
     // delivered by its first.
     let stats = db.json(NOW, &["stats"]);
     assert_eq!(stats["stats"]["total"], COUNT, "{transport}: {stats}");
+}
+
+fn signal(child: &Child, signal: i32) {
+    unsafe { libc::kill(child.id() as i32, signal) };
+}
+
+/// Waits until the restarted RabbitMQ node routes a message to the test's
+/// queue again (see `kill_mid_drain`): one published with a key of
+/// `faults.#`, mandatory, confirmed and not returned.
+fn amqp_routes_again(server: &OwnServer) {
+    use lapin::Confirmation;
+    use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
+    let url = format!("{}/%2f", server.url("amqp")).replacen("amqp://", "amqp://guest:guest@", 1);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    block_on(async {
+        let connection = lapin::Connection::connect(&url, lapin::ConnectionProperties::default())
+            .await
+            .unwrap();
+        let channel = connection.create_channel().await.unwrap();
+        channel
+            .confirm_select(ConfirmSelectOptions::default())
+            .await
+            .unwrap();
+        loop {
+            let confirm = channel
+                .basic_publish(
+                    "amq.topic".into(),
+                    "faults.ready".into(),
+                    BasicPublishOptions {
+                        mandatory: true,
+                        immediate: false,
+                    },
+                    b"{}",
+                    lapin::BasicProperties::default().with_message_id("probe".into()),
+                )
+                .await
+                .unwrap()
+                .await
+                .unwrap();
+            if matches!(confirm, Confirmation::Ack(None)) {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the node never routed again");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let _ = connection.close(0, "ready".into()).await;
+    });
 }
 
 /// Each event's id once in the stream, and nothing else.
@@ -281,6 +341,11 @@ fn a_rabbitmq_node_killed_mid_drain_loses_nothing(db: Db) {
     // A durable queue: it and the persistent messages a publisher confirm
     // covered outlive the node's death.
     block_on(amqp_queue_in(&guest, "kept", "amq.topic", "faults.#", true));
+    // A node killed within a moment of confirming a definition may come
+    // back without it (seen here: a node that never routed to the queue
+    // again after its restart), which is no fault of a publisher's; its
+    // definitions reach the disk within a second or two.
+    std::thread::sleep(Duration::from_millis(2500));
     let endpoint = format!("{url}?exchange=amq.topic&routing_key=faults.{{subject}}");
     kill_mid_drain(&db, &mut server, "amqp", &endpoint);
     let ids: HashSet<String> = block_on(async {
