@@ -1,8 +1,10 @@
 //! How each claimed delivery is run and its outcome recorded: a handler
 //! or an HTTP send on one of the worker's threads, a broker publish as a
 //! task on the sender's runtime; each reports back to the worker's loop
-//! over its channel.
+//! over its channel. Where the worker's turns leave events unread, each
+//! delivery's event is fetched (see `loader`) as it starts.
 
+use super::loader::{Loaded, Loader, received};
 use super::settle::{Claimed, Finish};
 use super::{Job, Outcome, Signal, pacing};
 use crate::core::Clock;
@@ -20,6 +22,8 @@ pub(super) struct Dispatch {
     clock: Clock,
     done: mpsc::Sender<Signal>,
     threads: Threads,
+    /// Reads the events the turns left unread, when they do.
+    loader: Option<Loader>,
 }
 
 impl Dispatch {
@@ -29,18 +33,25 @@ impl Dispatch {
         clock: Clock,
         done: mpsc::Sender<Signal>,
         concurrency: usize,
+        loader: Option<Loader>,
     ) -> Self {
         Dispatch {
             job,
             clock,
             done,
             threads: Threads::new(concurrency),
+            loader,
         }
     }
 
     /// Runs `claimed` apart; its outcome comes back as a `Signal::Done`.
     pub fn start(&mut self, claimed: Claimed, cancel: Arc<AtomicBool>) {
         let (job, clock, done) = (self.job.clone(), self.clock, self.done.clone());
+        // Asked now, read while the delivery waits for its turn to send.
+        let loading = match (&self.loader, &claimed.event) {
+            (Some(loader), None) => Some(loader.load(claimed.delivery.event_id.clone())),
+            _ => None,
+        };
         // A broker delivery is a task: it waits on the network, not on a
         // thread of its own.
         if let Job::Send(sender) = job.as_ref()
@@ -48,6 +59,12 @@ impl Dispatch {
         {
             let runtime = sender.brokers.handle();
             runtime.spawn(async move {
+                let mut claimed = claimed;
+                if let Some(loading) = loading
+                    && !with_event(&mut claimed, received(loading.await), &done)
+                {
+                    return;
+                }
                 if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
                     tokio::time::sleep(wait).await;
                 }
@@ -61,6 +78,12 @@ impl Dispatch {
             return;
         }
         self.threads.run(move || {
+            let mut claimed = claimed;
+            if let Some(loading) = loading
+                && !with_event(&mut claimed, received(loading.blocking_recv()), &done)
+            {
+                return;
+            }
             pacing::hold_until(claimed.send_at, clock);
             let started = Instant::now();
             let outcome = match job.as_ref() {
@@ -69,6 +92,31 @@ impl Dispatch {
             };
             report(&done, claimed, outcome, started);
         });
+    }
+}
+
+/// Puts the event read for `claimed` in its place. One that could not be
+/// read (the file failing, not the event missing) leaves the delivery
+/// unsent and its attempt unspent: nothing is recorded, and once its lease
+/// runs out it is claimed again. False when it is not to be sent.
+fn with_event(claimed: &mut Claimed, loaded: Loaded, done: &mpsc::Sender<Signal>) -> bool {
+    match loaded {
+        Ok(event) => {
+            claimed.event = event;
+            true
+        }
+        Err(why) => {
+            super::say(&format!(
+                "delivery {} not sent: its event could not be read ({why}); it is sent again once its lease runs out",
+                claimed.delivery.delivery_id
+            ));
+            let _ = done.send(Signal::Done(
+                claimed.delivery.delivery_id.clone(),
+                Outcome::Abandoned,
+                observed(claimed, Instant::now()),
+            ));
+            false
+        }
     }
 }
 

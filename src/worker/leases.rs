@@ -1,7 +1,7 @@
 //! The leases a worker holds: renewed while their deliveries run, and
 //! given back to the queue when a stop's grace period runs out.
 
-use super::settle::{Finish, Settled};
+use super::settle::{Events, Finish, Settled};
 use super::{Running, Signal, Stopped, finish_of, say, told, wait_out};
 use crate::core::Outbox;
 use crate::core::ledger::leases::{Release, Renew};
@@ -131,7 +131,7 @@ pub(super) fn give_back(
             None => release.push(id),
         }
     }
-    let turn = outbox.settle_and_claim(&finished, &[], 0, 0)?;
+    let turn = outbox.settle_and_claim(&finished, &[], 0, 0, Events::InTurn)?;
     for (id, answer) in &turn.settled {
         report(id, answer);
     }

@@ -12,6 +12,7 @@ mod dispatch;
 pub mod envelope;
 pub mod handler;
 mod leases;
+mod loader;
 pub mod mcp;
 pub mod pacing;
 mod rotation;
@@ -32,9 +33,10 @@ use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::reference::json::Object;
 use crate::core::{Clock, Outbox};
 use handler::Handler;
+use loader::Loader;
 use pacing::Lead;
 use send::Sender;
-use settle::{Finish, Settled};
+use settle::{Events, Finish, Settled};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -169,7 +171,20 @@ pub fn run(
             say(&format!("polling only: {e}"));
         }
     }
-    let mut dispatch = Dispatch::new(work.job.clone(), clock, done_tx, work.concurrency);
+    // A sender's deliveries fetch their events as they start, on a thread
+    // of their own (see `loader`); a handler's come with theirs, and so do
+    // those traced, whose spans start with the event's trace context.
+    let loader = match (work.job.as_ref(), &work.telemetry) {
+        // Best effort: without a reader of its own, the turns read them.
+        (Job::Send(_), None) => outbox.event_reader().ok().flatten().map(Loader::start),
+        _ => None,
+    };
+    let events = if loader.is_some() {
+        Events::Apart
+    } else {
+        Events::InTurn
+    };
+    let mut dispatch = Dispatch::new(work.job.clone(), clock, done_tx, work.concurrency, loader);
     let mut running: HashMap<String, Running> = HashMap::new();
     // A sender that keeps going claims up to twice its concurrency, so a
     // freed place is filled at once (see `ahead`); a handler's deliveries,
@@ -220,7 +235,7 @@ pub fn run(
         let poll_due = Instant::now() >= next_poll;
         let attempt = if (want > 0 && poll_due) || !finished.is_empty() {
             let trying = rotation.trying(Instant::now());
-            let turn = outbox.settle_and_claim(&finished, &trying.claims, want, lead.ms());
+            let turn = outbox.settle_and_claim(&finished, &trying.claims, want, lead.ms(), events);
             let answer = wait_out(turn, &mut held)?;
             if answer.is_none() {
                 next_poll = crate::core::reference::calendar::instant_after(idle);

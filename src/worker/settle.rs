@@ -86,6 +86,17 @@ pub struct Turn {
     pub dry: Vec<usize>,
 }
 
+/// Where the events of a turn's claims are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Events {
+    /// In the turn: each claimed delivery comes with its event.
+    InTurn,
+    /// Apart, by whoever sends it (see `worker::loader`): the turn leaves
+    /// `Claimed::event` empty, and the worker's one thread that records
+    /// every outcome spends nothing on them.
+    Apart,
+}
+
 impl Outbox {
     /// Records `finished` (and what it says of each endpoint's health)
     /// and claims up to `want` more, in one transaction, trying `claims`
@@ -99,6 +110,7 @@ impl Outbox {
         claims: &[Claim],
         want: i64,
         lead_ms: i64,
+        events: Events,
     ) -> Result<Turn> {
         let clock = self.clock;
         self.write(|tx, now| {
@@ -160,10 +172,13 @@ impl Outbox {
                 };
                 paced_claims.extend(guarded.deliveries);
             }
-            let event_ids: Vec<String> = paced_claims
-                .iter()
-                .map(|paced| paced.delivery.event_id.clone())
-                .collect();
+            let event_ids: Vec<String> = match events {
+                Events::InTurn => paced_claims
+                    .iter()
+                    .map(|paced| paced.delivery.event_id.clone())
+                    .collect(),
+                Events::Apart => Vec::new(),
+            };
             let mut events = tx.events_unlocked(&event_ids)?;
             // An event claimed for several subscriptions is copied for all
             // but the last of them.

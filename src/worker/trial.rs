@@ -6,7 +6,7 @@
 //! failed as the send ended.
 
 use super::send::Sender;
-use super::settle::Claimed;
+use super::settle::{Claimed, Events};
 use super::{Outcome, finish_of, observed};
 use crate::core::Outbox;
 use crate::core::ledger::events::RecordEvent;
@@ -93,7 +93,7 @@ impl Outbox {
             && let Some(finish) = finish_of(outcome.clone(), WORKER, observed)
         {
             let id = trial.delivery.delivery_id.clone();
-            let turn = self.settle_and_claim(&[(id, finish)], &[], 0, 0)?;
+            let turn = self.settle_and_claim(&[(id, finish)], &[], 0, 0, Events::InTurn)?;
             if let Some((_, answer)) = turn.settled.into_iter().next() {
                 delivery = Some(answer?.delivery().clone());
             }

@@ -17,7 +17,9 @@ use crate::core::ledger::subscriptions::{SubscriptionFields, SubscriptionList, S
 use crate::core::ledger::{deliveries, events, leases, matching, retries, subscriptions};
 use crate::core::records::error::{Error, Result};
 use crate::core::reference::OkTrue;
-use crate::core::storage::{DeliveryFilter, EventFilter, Store, SubscriptionFilter, Tx};
+use crate::core::storage::{
+    DeliveryFilter, EventFilter, EventReader, Store, SubscriptionFilter, Tx,
+};
 
 /// Where "now" comes from: the system clock, or a fixed time for replays
 /// and tests (`OUTBOX_NOW`).
@@ -81,6 +83,11 @@ impl Outbox {
     /// See [`Store::working`].
     pub fn working(&mut self) {
         self.store.working();
+    }
+
+    /// See [`Store::event_reader`].
+    pub fn event_reader(&self) -> Result<Option<Box<dyn EventReader>>> {
+        self.store.event_reader()
     }
 
     pub(crate) fn read<T>(&mut self, f: impl FnOnce(&mut dyn Tx, i64) -> Result<T>) -> Result<T> {

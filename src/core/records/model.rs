@@ -320,3 +320,27 @@ pub struct Tally {
     pub labels: String,
     pub value: i64,
 }
+
+#[cfg(test)]
+impl Event {
+    /// A queued event of type `t` with nothing else set, for unit tests.
+    pub(crate) fn for_test(event_id: &str) -> Event {
+        Event {
+            event_id: event_id.to_owned(),
+            event_type: "t".into(),
+            subject: String::new(),
+            source: String::new(),
+            target: String::new(),
+            status: EventStatus::Queued,
+            payload: Object::new(),
+            subscriptions: Vec::new(),
+            ack: Object::new(),
+            created_at: 0,
+            updated_at: 0,
+            ack_at: 0,
+            seq: 0,
+            traceparent: String::new(),
+            tracestate: String::new(),
+        }
+    }
+}

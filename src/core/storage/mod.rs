@@ -222,6 +222,14 @@ impl DeliveryCounts {
     }
 }
 
+/// Reads events by id on a connection apart from the one that writes
+/// (see [`Store::event_reader`]). Events a committed delivery points at
+/// are committed with it, so any later read finds them.
+pub trait EventReader: Send {
+    /// The events of these ids that exist, by id.
+    fn events(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>>;
+}
+
 /// A database the outbox lives in.
 pub trait Store {
     /// Starts a transaction that only reads, seeing one consistent snapshot.
@@ -257,6 +265,13 @@ pub trait Store {
     /// memory does not grow with the backlog, and may keep the deliveries
     /// it claims to answer for them again while no one else writes.
     fn working(&mut self) {}
+    /// A connection of its own that reads events, for a worker's sending
+    /// threads to fetch the events of what it claimed while its own
+    /// connection goes on recording; `None` where the backend has none to
+    /// give (the worker then reads them in its turn).
+    fn event_reader(&self) -> Result<Option<Box<dyn EventReader>>> {
+        Ok(None)
+    }
     /// Vacuums the database: SQLite gives free pages back to the file
     /// system; PostgreSQL removes dead rows and their index entries for the
     /// tables to reuse. False where the backend leaves it to the server.

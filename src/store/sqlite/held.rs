@@ -52,11 +52,14 @@ pub(super) struct Holding<'h> {
 }
 
 impl Holding<'_> {
-    /// The delivery as this connection last wrote it, if known.
-    pub(super) fn get(&self, delivery_id: &str) -> Option<Delivery> {
+    /// The delivery as this connection last wrote it, if known. A kept
+    /// row is handed over, not copied: it is read to be written (a claim
+    /// ends, a lease is renewed), and the write keeps it again if it stays
+    /// claimed; one read and not written is read from the file next time.
+    pub(super) fn take(&mut self, delivery_id: &str) -> Option<Delivery> {
         match self.staged.get(delivery_id) {
             Some(staged) => staged.clone(),
-            None => self.held.rows.get(delivery_id).cloned(),
+            None => self.held.rows.remove(delivery_id),
         }
     }
 
@@ -110,8 +113,12 @@ mod tests {
         let (_dir, mut store) = store();
         store.working();
         claim(&mut store, "d1");
-        let kept = store.write().unwrap().delivery("d1").unwrap();
         assert!(store.held.as_ref().unwrap().rows.contains_key("d1"));
+        let kept = store.write().unwrap().delivery("d1").unwrap();
+        assert!(
+            !store.held.as_ref().unwrap().rows.contains_key("d1"),
+            "handed over, to be written again"
+        );
         let read = store.read().unwrap().delivery("d1").unwrap();
         assert_eq!(kept, read);
         assert_eq!(kept.unwrap().claimed_by, "w");

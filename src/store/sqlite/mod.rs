@@ -20,8 +20,10 @@ pub use file::{forget_created, readable_by_others};
 
 use super::Durability;
 use crate::core::records::error::{Error, Result, StorageCode};
-use crate::core::storage::{Space, Store, Tx};
+use crate::core::records::model::Event;
+use crate::core::storage::{EventReader, Space, Store, Tx};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
+use std::collections::HashMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -30,6 +32,10 @@ const CACHE_KIB: i64 = 32 * 1024;
 /// The page cache of a worker's connection, in KiB (see `Store::working`):
 /// a drain of 1,000,000 deliveries works on a few hundred pages at a time.
 const WORKER_CACHE_KIB: i64 = 4 * 1024;
+/// The page cache of a worker's event reader (see `Store::event_reader`):
+/// the events it reads are spread over the whole table, so a larger one
+/// would fill without being read again.
+const READER_CACHE_KIB: i64 = 1024;
 
 /// Marks a SQLite file as an outbox database ("OTBX").
 pub const APPLICATION_ID: i32 = 0x4F54_4258;
@@ -403,6 +409,15 @@ impl SqliteStore {
     }
 }
 
+impl EventReader for SqliteStore {
+    fn events(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
+        let mut tx = self.read()?;
+        let events = tx.events_unlocked(event_ids)?;
+        tx.commit()?;
+        Ok(events)
+    }
+}
+
 impl Store for SqliteStore {
     fn working(&mut self) {
         self.held.get_or_insert_with(held::Held::default);
@@ -414,6 +429,29 @@ impl Store for SqliteStore {
 
     fn read(&mut self) -> Result<Box<dyn Tx + '_>> {
         self.begin(TransactionBehavior::Deferred)
+    }
+
+    /// A read-only connection to the same file, only in WAL mode, where
+    /// its reads never hold up the worker's writes.
+    fn event_reader(&self) -> Result<Option<Box<dyn EventReader>>> {
+        if self.without_wal {
+            return Ok(None);
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let path = &self.path;
+        let reader = Self::connect(path, path.to_string_lossy().as_ref(), flags)?;
+        let journal: String = reader
+            .conn
+            .query_row("PRAGMA journal_mode", [], |row| row.get(0))
+            .map_err(|e| sql_error(&e))?;
+        if !journal.eq_ignore_ascii_case("wal") {
+            return Ok(None);
+        }
+        reader
+            .conn
+            .execute_batch(&format!("PRAGMA cache_size = -{READER_CACHE_KIB};"))
+            .map_err(|e| sql_error(&e))?;
+        Ok(Some(Box::new(reader)))
     }
 
     fn write(&mut self) -> Result<Box<dyn Tx + '_>> {

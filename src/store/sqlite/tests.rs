@@ -90,6 +90,12 @@ fn events_round_trip_with_exact_json() {
         r#"{"z":1e+16,"a":123456789012345678901234567890,"é":[1.0,{"k":null}]}"#,
         "numbers and key order as given"
     );
+    drop(tx);
+    // As a worker's sending threads read it, on a connection of their own.
+    let mut reader = store.event_reader().unwrap().expect("a file in WAL mode");
+    let found = reader.events(&["evt_1".into(), "evt_gone".into()]).unwrap();
+    assert_eq!(found.len(), 1, "what does not exist is left out");
+    assert_eq!(found["evt_1"], event);
 }
 
 #[test]

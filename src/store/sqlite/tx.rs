@@ -320,7 +320,7 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
-        if let Some(kept) = self.holding.as_ref().and_then(|h| h.get(delivery_id)) {
+        if let Some(kept) = self.holding.as_mut().and_then(|h| h.take(delivery_id)) {
             return Ok(Some(kept));
         }
         Ok(first(self.query(

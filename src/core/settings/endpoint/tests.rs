@@ -1,23 +1,12 @@
 use super::*;
-use crate::core::records::model::EventStatus;
 
 fn event(event_type: &str, subject: &str) -> Event {
     Event {
-        event_id: "evt_1".into(),
         event_type: event_type.into(),
         subject: subject.into(),
         source: "shop".into(),
         target: "billing".into(),
-        status: EventStatus::Queued,
-        payload: Default::default(),
-        subscriptions: Vec::new(),
-        ack: Default::default(),
-        created_at: 0,
-        updated_at: 0,
-        ack_at: 0,
-        seq: 0,
-        traceparent: String::new(),
-        tracestate: String::new(),
+        ..Event::for_test("evt_1")
     }
 }
 
