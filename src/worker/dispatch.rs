@@ -1,57 +1,86 @@
 //! How each claimed delivery is run and its outcome recorded: a handler
 //! or an HTTP send on one of the worker's threads, a broker publish as a
 //! task on the sender's runtime; each reports back to the worker's loop
-//! over its channel. Where the worker's turns leave events unread, each
-//! delivery's event is fetched (see `loader`) as it starts.
+//! over its channel. Where the worker's turns leave events unread, the
+//! deliveries start once their events are read (see `loader`).
 
-use super::loader::{Loaded, Loader, received};
-use super::settle::{Claimed, Finish};
+use super::loader::Loader;
+use super::settle::{Claimed, Events, Finish};
 use super::{Job, Outcome, Signal, pacing};
 use crate::core::Clock;
 use crate::core::ledger::leases::{Complete, Release};
 use crate::core::ledger::retries::Fail;
 use crate::core::ledger::tallies::Observed;
 use crate::core::settings::policy::RetryPolicy;
+use crate::core::storage::EventReader;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
-/// Starts deliveries: what each needs, and the threads they run on.
-pub(super) struct Dispatch {
-    job: Arc<Job>,
-    clock: Clock,
-    done: mpsc::Sender<Signal>,
-    threads: Threads,
-    /// Reads the events the turns left unread, when they do.
-    loader: Option<Loader>,
+/// Starts deliveries, here or, where the worker's turns leave events
+/// unread, on the thread that reads them (see `loader`).
+pub(super) enum Dispatch {
+    Here(Starter),
+    AfterLoading(Loader),
 }
 
 impl Dispatch {
-    /// For a worker running at most `concurrency` deliveries at once.
+    /// For a worker running at most `concurrency` deliveries at once;
+    /// with `reader`, each delivery's event is read before it starts.
     pub fn new(
         job: Arc<Job>,
         clock: Clock,
         done: mpsc::Sender<Signal>,
         concurrency: usize,
-        loader: Option<Loader>,
+        reader: Option<Box<dyn EventReader>>,
     ) -> Self {
-        Dispatch {
+        let mut starter = Starter {
             job,
             clock,
             done,
             threads: Threads::new(concurrency),
-            loader,
+        };
+        match reader {
+            None => Dispatch::Here(starter),
+            Some(reader) => {
+                Dispatch::AfterLoading(Loader::spawn(reader, move |claimed, cancel, loaded| {
+                    match loaded {
+                        Ok(event) => starter.start(Claimed { event, ..claimed }, cancel),
+                        Err(why) => starter.unread(&claimed, &why),
+                    }
+                }))
+            }
+        }
+    }
+
+    /// Where the turns read the events of what they claim.
+    pub fn events(&self) -> Events {
+        match self {
+            Dispatch::Here(_) => Events::InTurn,
+            Dispatch::AfterLoading(_) => Events::Apart,
         }
     }
 
     /// Runs `claimed` apart; its outcome comes back as a `Signal::Done`.
     pub fn start(&mut self, claimed: Claimed, cancel: Arc<AtomicBool>) {
+        match self {
+            Dispatch::Here(starter) => starter.start(claimed, cancel),
+            Dispatch::AfterLoading(loader) => loader.start(claimed, cancel),
+        }
+    }
+}
+
+/// What each delivery needs to run, and the threads they run on.
+pub(super) struct Starter {
+    job: Arc<Job>,
+    clock: Clock,
+    done: mpsc::Sender<Signal>,
+    threads: Threads,
+}
+
+impl Starter {
+    fn start(&mut self, claimed: Claimed, cancel: Arc<AtomicBool>) {
         let (job, clock, done) = (self.job.clone(), self.clock, self.done.clone());
-        // Asked now, read while the delivery waits for its turn to send.
-        let loading = match (&self.loader, &claimed.event) {
-            (Some(loader), None) => Some(loader.load(claimed.delivery.event_id.clone())),
-            _ => None,
-        };
         // A broker delivery is a task: it waits on the network, not on a
         // thread of its own.
         if let Job::Send(sender) = job.as_ref()
@@ -59,12 +88,6 @@ impl Dispatch {
         {
             let runtime = sender.brokers.handle();
             runtime.spawn(async move {
-                let mut claimed = claimed;
-                if let Some(loading) = loading
-                    && !with_event(&mut claimed, received(loading.await), &done)
-                {
-                    return;
-                }
                 if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
                     tokio::time::sleep(wait).await;
                 }
@@ -78,12 +101,6 @@ impl Dispatch {
             return;
         }
         self.threads.run(move || {
-            let mut claimed = claimed;
-            if let Some(loading) = loading
-                && !with_event(&mut claimed, received(loading.blocking_recv()), &done)
-            {
-                return;
-            }
             pacing::hold_until(claimed.send_at, clock);
             let started = Instant::now();
             let outcome = match job.as_ref() {
@@ -93,30 +110,20 @@ impl Dispatch {
             report(&done, claimed, outcome, started);
         });
     }
-}
 
-/// Puts the event read for `claimed` in its place. One that could not be
-/// read (the file failing, not the event missing) leaves the delivery
-/// unsent and its attempt unspent: nothing is recorded, and once its lease
-/// runs out it is claimed again. False when it is not to be sent.
-fn with_event(claimed: &mut Claimed, loaded: Loaded, done: &mpsc::Sender<Signal>) -> bool {
-    match loaded {
-        Ok(event) => {
-            claimed.event = event;
-            true
-        }
-        Err(why) => {
-            super::say(&format!(
-                "delivery {} not sent: its event could not be read ({why}); it is sent again once its lease runs out",
-                claimed.delivery.delivery_id
-            ));
-            let _ = done.send(Signal::Done(
-                claimed.delivery.delivery_id.clone(),
-                Outcome::Abandoned,
-                observed(claimed, Instant::now()),
-            ));
-            false
-        }
+    /// A delivery whose event could not be read (the file failing, not
+    /// the event missing) is not sent and its attempt not spent: nothing
+    /// is recorded, and once its lease runs out it is claimed again.
+    fn unread(&self, claimed: &Claimed, why: &str) {
+        super::say(&format!(
+            "delivery {} not sent: its event could not be read ({why}); it is sent again once its lease runs out",
+            claimed.delivery.delivery_id
+        ));
+        let _ = self.done.send(Signal::Done(
+            claimed.delivery.delivery_id.clone(),
+            Outcome::Abandoned,
+            observed(claimed, Instant::now()),
+        ));
     }
 }
 

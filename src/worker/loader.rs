@@ -2,137 +2,163 @@
 //! That thread records every outcome and makes every claim; reading each
 //! claimed delivery's event there took about a fifth of its time on a
 //! drain to a fast broker (an event is a random row among all recorded, so
-//! most reads miss the page cache). A sender therefore asks this thread,
-//! which reads on a connection of its own (see `Store::event_reader`) what
-//! several deliveries asked for at once, while the main thread goes on.
+//! most reads miss the page cache). Deliveries to start go to this thread
+//! instead, which reads the events of as many as are waiting in one
+//! transaction on a connection of its own (see `Store::event_reader`) and
+//! starts them in the order they came, together, as a turn did.
 
+use super::settle::Claimed;
 use crate::core::records::model::Event;
 use crate::core::storage::EventReader;
 use std::collections::HashMap;
-use std::sync::mpsc;
-use tokio::sync::oneshot;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, mpsc};
 
-/// The event a delivery asked for: `None` when it no longer exists; an
-/// error when it could not be read.
+/// A delivery's event: `None` when it no longer exists; an error when it
+/// could not be read.
 pub(super) type Loaded = Result<Option<Event>, String>;
 
-type Request = (String, oneshot::Sender<Loaded>);
+type Waiting = (Claimed, Arc<AtomicBool>);
 
 /// Most events read in one transaction: a turn claims a few hundred.
 const MOST_AT_ONCE: usize = 500;
 
-/// The handle senders ask through; the thread ends once it is dropped.
+/// The handle deliveries are started through; the thread ends once it is
+/// dropped.
 pub(super) struct Loader {
-    requests: mpsc::Sender<Request>,
+    waiting: mpsc::Sender<Waiting>,
 }
 
 impl Loader {
-    /// Starts the thread that reads through `reader`.
-    pub fn start(mut reader: Box<dyn EventReader>) -> Self {
-        let (requests, asked) = mpsc::channel::<Request>();
+    /// Starts the thread that reads through `reader` and hands each
+    /// delivery, with what was read of its event, to `start`.
+    pub fn spawn(
+        mut reader: Box<dyn EventReader>,
+        mut start: impl FnMut(Claimed, Arc<AtomicBool>, Loaded) + Send + 'static,
+    ) -> Self {
+        let (waiting, taken) = mpsc::channel::<Waiting>();
         std::thread::Builder::new()
             .name("outbox-events".to_owned())
             .spawn(move || {
-                while let Ok(first) = asked.recv() {
+                while let Ok(first) = taken.recv() {
                     let mut batch = vec![first];
                     while batch.len() < MOST_AT_ONCE
-                        && let Ok(next) = asked.try_recv()
+                        && let Ok(next) = taken.try_recv()
                     {
                         batch.push(next);
                     }
-                    answer(reader.as_mut(), batch);
+                    load(reader.as_mut(), batch, &mut start);
                 }
             })
             .expect("a thread starts");
-        Loader { requests }
+        Loader { waiting }
     }
 
-    /// Asks for the event `event_id`; the answer comes on the receiver.
-    pub fn load(&self, event_id: String) -> oneshot::Receiver<Loaded> {
-        let (tx, rx) = oneshot::channel();
-        // Gone only if the thread panicked: the receiver then says so.
-        let _ = self.requests.send((event_id, tx));
-        rx
+    /// Starts `claimed` once its event is read.
+    pub fn start(&self, claimed: Claimed, cancel: Arc<AtomicBool>) {
+        self.waiting
+            .send((claimed, cancel))
+            .expect("the thread outlives its handle");
     }
 }
 
-fn answer(reader: &mut dyn EventReader, batch: Vec<Request>) {
-    let ids: Vec<String> = batch.iter().map(|(id, _)| id.clone()).collect();
-    match reader.events(&ids) {
-        Ok(mut events) => {
-            // An event asked for by several deliveries is copied for all
-            // but the last of them.
-            let mut left: HashMap<&str, usize> = HashMap::new();
-            for id in &ids {
-                *left.entry(id.as_str()).or_default() += 1;
-            }
-            for (id, reply) in batch {
-                let count = left.get_mut(id.as_str()).expect("counted above");
-                *count -= 1;
-                let event = if *count == 0 {
-                    events.remove(&id)
-                } else {
-                    events.get(&id).cloned()
-                };
-                let _ = reply.send(Ok(event));
-            }
-        }
+fn load(
+    reader: &mut dyn EventReader,
+    batch: Vec<Waiting>,
+    start: &mut impl FnMut(Claimed, Arc<AtomicBool>, Loaded),
+) {
+    let ids: Vec<String> = batch
+        .iter()
+        .map(|(claimed, _)| claimed.delivery.event_id.clone())
+        .collect();
+    let mut events = match reader.events(&ids) {
+        Ok(events) => events,
         Err(e) => {
-            for (_, reply) in batch {
-                let _ = reply.send(Err(e.to_string()));
+            let why = e.to_string();
+            for (claimed, cancel) in batch {
+                start(claimed, cancel, Err(why.clone()));
             }
+            return;
         }
+    };
+    // An event several deliveries wait for is copied for all but the last.
+    let mut left: HashMap<&str, usize> = HashMap::new();
+    for id in &ids {
+        *left.entry(id.as_str()).or_default() += 1;
     }
-}
-
-/// What a sender makes of an answer: the event, or why it has none.
-pub(super) fn received(answer: Result<Loaded, oneshot::error::RecvError>) -> Loaded {
-    answer.unwrap_or_else(|_| Err("the thread reading events stopped".to_owned()))
+    for (claimed, cancel) in batch {
+        let id = claimed.delivery.event_id.as_str();
+        let count = left.get_mut(id).expect("counted above");
+        *count -= 1;
+        let event = if *count == 0 {
+            events.remove(id)
+        } else {
+            events.get(id).cloned()
+        };
+        start(claimed, cancel, Ok(event));
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Loader, received};
-    use crate::core::records::error::Result;
-    use crate::core::records::model::Event;
+    use super::Loader;
+    use crate::core::records::error::{Error, Result, StorageCode};
+    use crate::core::records::model::{Delivery, Event};
     use crate::core::storage::EventReader;
+    use crate::worker::settle::Claimed;
     use std::collections::HashMap;
+    use std::sync::mpsc;
 
-    /// Events named `e…` exist; a read asking for `broken` fails.
+    /// Events named `evt_e…` exist; a read asking for `evt_broken` fails.
     struct Reader;
 
     impl EventReader for Reader {
         fn events(&mut self, ids: &[String]) -> Result<HashMap<String, Event>> {
-            if ids.iter().any(|id| id == "broken") {
-                return Err(crate::core::records::error::Error::storage(
-                    crate::core::records::error::StorageCode::Other,
-                    "disk on fire",
-                ));
+            if ids.iter().any(|id| id == "evt_broken") {
+                return Err(Error::storage(StorageCode::Other, "disk on fire"));
             }
             Ok(ids
                 .iter()
-                .filter(|id| id.starts_with('e'))
+                .filter(|id| id.starts_with("evt_e"))
                 .map(|id| (id.clone(), Event::for_test(id)))
                 .collect())
         }
     }
 
+    fn claimed(delivery_id: &str) -> Claimed {
+        Claimed {
+            delivery: Delivery::claimed_for_test(delivery_id, "sub_1"),
+            event: None,
+            subscription: None,
+            secrets: Vec::new(),
+            send_at: None,
+        }
+    }
+
     #[test]
-    fn each_delivery_gets_its_event_or_hears_why_not() {
-        let loader = Loader::start(Box::new(Reader));
-        let asked: Vec<_> = ["e1", "e2", "e1", "gone"]
-            .iter()
-            .map(|id| loader.load((*id).to_owned()))
-            .collect();
-        let got: Vec<Option<String>> = asked
-            .into_iter()
-            .map(|rx| received(rx.blocking_recv()).unwrap().map(|e| e.event_id))
-            .collect();
-        assert_eq!(
-            got,
-            [Some("e1"), Some("e2"), Some("e1"), None].map(|id| id.map(str::to_owned))
-        );
-        let failed = received(loader.load("broken".to_owned()).blocking_recv());
+    fn each_delivery_starts_in_order_with_its_event_or_why_it_has_none() {
+        let (started, seen) = mpsc::channel();
+        let loader = Loader::spawn(Box::new(Reader), move |claimed, _, loaded| {
+            let loaded = loaded.map(|event| event.map(|e| e.event_id));
+            started
+                .send((claimed.delivery.delivery_id, loaded))
+                .unwrap();
+        });
+        // A delivery `x` is of the event `evt_x`: the first and third of
+        // one event.
+        for id in ["e1", "e2", "e1", "gone"] {
+            loader.start(claimed(id), Default::default());
+        }
+        let got: Vec<_> = seen.iter().take(4).collect();
+        let expected: Vec<(String, Result<Option<String>, String>)> = vec![
+            ("e1".into(), Ok(Some("evt_e1".into()))),
+            ("e2".into(), Ok(Some("evt_e2".into()))),
+            ("e1".into(), Ok(Some("evt_e1".into()))),
+            ("gone".into(), Ok(None)),
+        ];
+        assert_eq!(got, expected);
+        loader.start(claimed("broken"), Default::default());
+        let (_, failed) = seen.recv().unwrap();
         assert!(failed.unwrap_err().contains("disk on fire"));
     }
 }

@@ -33,10 +33,9 @@ use crate::core::records::error::{Error, Result, StorageCode};
 use crate::core::reference::json::Object;
 use crate::core::{Clock, Outbox};
 use handler::Handler;
-use loader::Loader;
 use pacing::Lead;
 use send::Sender;
-use settle::{Events, Finish, Settled};
+use settle::{Finish, Settled};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -171,20 +170,16 @@ pub fn run(
             say(&format!("polling only: {e}"));
         }
     }
-    // A sender's deliveries fetch their events as they start, on a thread
-    // of their own (see `loader`); a handler's come with theirs, and so do
+    // A sender's deliveries start once their events are read, on a thread
+    // of its own (see `loader`); a handler's come with theirs, and so do
     // those traced, whose spans start with the event's trace context.
-    let loader = match (work.job.as_ref(), &work.telemetry) {
+    let reader = match (work.job.as_ref(), &work.telemetry) {
         // Best effort: without a reader of its own, the turns read them.
-        (Job::Send(_), None) => outbox.event_reader().ok().flatten().map(Loader::start),
+        (Job::Send(_), None) => outbox.event_reader().ok().flatten(),
         _ => None,
     };
-    let events = if loader.is_some() {
-        Events::Apart
-    } else {
-        Events::InTurn
-    };
-    let mut dispatch = Dispatch::new(work.job.clone(), clock, done_tx, work.concurrency, loader);
+    let mut dispatch = Dispatch::new(work.job.clone(), clock, done_tx, work.concurrency, reader);
+    let events = dispatch.events();
     let mut running: HashMap<String, Running> = HashMap::new();
     // A sender that keeps going claims up to twice its concurrency, so a
     // freed place is filled at once (see `ahead`); a handler's deliveries,
