@@ -13,7 +13,7 @@ use crate::core::ledger::retries::Fail;
 use crate::core::ledger::tallies::Observed;
 use crate::core::settings::policy::RetryPolicy;
 use crate::core::storage::EventReader;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
@@ -45,8 +45,17 @@ impl Dispatch {
             Some(reader) => {
                 Dispatch::AfterLoading(Loader::spawn(reader, move |claimed, cancel, loaded| {
                     match loaded {
+                        // Given back while its event was read (a stop's
+                        // grace ran out): not sent at all.
+                        _ if cancel.load(Ordering::Relaxed) => starter.abandon(&claimed),
                         Ok(event) => starter.start(Claimed { event, ..claimed }, cancel),
-                        Err(why) => starter.unread(&claimed, &why),
+                        Err(why) => {
+                            super::say(&format!(
+                                "delivery {} not sent: its event could not be read ({why}); it is sent again once its lease runs out",
+                                claimed.delivery.delivery_id
+                            ));
+                            starter.abandon(&claimed);
+                        }
                     }
                 }))
             }
@@ -111,14 +120,10 @@ impl Starter {
         });
     }
 
-    /// A delivery whose event could not be read (the file failing, not
-    /// the event missing) is not sent and its attempt not spent: nothing
-    /// is recorded, and once its lease runs out it is claimed again.
-    fn unread(&self, claimed: &Claimed, why: &str) {
-        super::say(&format!(
-            "delivery {} not sent: its event could not be read ({why}); it is sent again once its lease runs out",
-            claimed.delivery.delivery_id
-        ));
+    /// Reports `claimed` unsent, its attempt unspent: nothing is recorded
+    /// (a delivery whose event could not be read, the file failing rather
+    /// than the event missing, is claimed again once its lease runs out).
+    fn abandon(&self, claimed: &Claimed) {
         let _ = self.done.send(Signal::Done(
             claimed.delivery.delivery_id.clone(),
             Outcome::Abandoned,
