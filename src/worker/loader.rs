@@ -7,10 +7,9 @@
 //! transaction on a connection of its own (see `Store::event_reader`) and
 //! starts them in the order they came, together, as a turn did.
 
-use super::settle::Claimed;
+use super::settle::{Claimed, each_event};
 use crate::core::records::model::Event;
 use crate::core::storage::EventReader;
-use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, mpsc};
 
@@ -71,31 +70,18 @@ fn load(
         .iter()
         .map(|(claimed, _)| claimed.delivery.event_id.clone())
         .collect();
-    let mut events = match reader.events(&ids) {
-        Ok(events) => events,
+    match reader.events(&ids) {
+        Ok(read) => {
+            for ((claimed, cancel), event) in batch.into_iter().zip(each_event(read, &ids)) {
+                start(claimed, cancel, Ok(event));
+            }
+        }
         Err(e) => {
             let why = e.to_string();
             for (claimed, cancel) in batch {
                 start(claimed, cancel, Err(why.clone()));
             }
-            return;
         }
-    };
-    // An event several deliveries wait for is copied for all but the last.
-    let mut left: HashMap<&str, usize> = HashMap::new();
-    for id in &ids {
-        *left.entry(id.as_str()).or_default() += 1;
-    }
-    for (claimed, cancel) in batch {
-        let id = claimed.delivery.event_id.as_str();
-        let count = left.get_mut(id).expect("counted above");
-        *count -= 1;
-        let event = if *count == 0 {
-            events.remove(id)
-        } else {
-            events.get(id).cloned()
-        };
-        start(claimed, cancel, Ok(event));
     }
 }
 

@@ -172,28 +172,17 @@ impl Outbox {
                 };
                 paced_claims.extend(guarded.deliveries);
             }
-            let event_ids: Vec<String> = match events {
-                Events::InTurn => paced_claims
-                    .iter()
-                    .map(|paced| paced.delivery.event_id.clone())
-                    .collect(),
-                Events::Apart => Vec::new(),
+            let events = match events {
+                Events::InTurn => {
+                    let ids: Vec<String> = paced_claims
+                        .iter()
+                        .map(|paced| paced.delivery.event_id.clone())
+                        .collect();
+                    each_event(tx.events_unlocked(&ids)?, &ids)
+                }
+                Events::Apart => vec![None; paced_claims.len()],
             };
-            let mut events = tx.events_unlocked(&event_ids)?;
-            // An event claimed for several subscriptions is copied for all
-            // but the last of them.
-            let last_use: HashMap<&str, usize> = event_ids
-                .iter()
-                .enumerate()
-                .map(|(n, id)| (id.as_str(), n))
-                .collect();
-            for (n, paced) in paced_claims.into_iter().enumerate() {
-                let id = paced.delivery.event_id.as_str();
-                let event = if last_use.get(id) == Some(&n) {
-                    events.remove(id)
-                } else {
-                    events.get(id).cloned()
-                };
+            for (paced, event) in paced_claims.into_iter().zip(events) {
                 let mut claimed = with_context(tx, &mut contexts, paced.delivery, event, now)?;
                 claimed.send_at = paced.send_at;
                 turn.claimed.push(claimed);
@@ -201,6 +190,27 @@ impl Outbox {
             Ok(turn)
         })
     }
+}
+
+/// The event of each of `ids`, in their order, from `events` read for
+/// them: one that several ask for (an event claimed for several
+/// subscriptions) is copied for all but the last of them.
+pub(super) fn each_event(mut events: HashMap<String, Event>, ids: &[String]) -> Vec<Option<Event>> {
+    let last_use: HashMap<&str, usize> = ids
+        .iter()
+        .enumerate()
+        .map(|(n, id)| (id.as_str(), n))
+        .collect();
+    ids.iter()
+        .enumerate()
+        .map(|(n, id)| {
+            if last_use.get(id.as_str()) == Some(&n) {
+                events.remove(id)
+            } else {
+                events.get(id).cloned()
+            }
+        })
+        .collect()
 }
 
 fn settle(tx: &mut dyn Tx, id: &str, finish: &Finish, now: i64) -> Result<Settled> {
