@@ -135,7 +135,9 @@ pub async fn nats_messages(
     arrived
 }
 
-/// Every entry of a Redis stream, in its order.
+/// Every entry of a Redis stream, in its order. The stream is deleted
+/// once read (a test reads it once), as `amqp_messages` deletes its queue:
+/// the shared server outlives every run.
 pub async fn redis_entries(stream: &str) -> Vec<Arrived> {
     let client = redis::Client::open(format!("redis://{REDIS}")).unwrap();
     let mut connection = client.get_multiplexed_async_connection().await.unwrap();
@@ -146,6 +148,10 @@ pub async fn redis_entries(stream: &str) -> Vec<Arrived> {
         .query_async(&mut connection)
         .await
         .unwrap();
+    let _: redis::RedisResult<i64> = redis::cmd("DEL")
+        .arg(stream)
+        .query_async(&mut connection)
+        .await;
     reply
         .ids
         .into_iter()
