@@ -10,7 +10,8 @@ mod common;
 
 use async_nats::jetstream::stream::StorageType;
 use common::brokers::{
-    amqp_messages, amqp_queue_in, block_on, broker_sub, nats_messages, nats_stream_in, unique,
+    amqp_messages, amqp_queue_in, block_on, broker_sub, nats_messages, nats_stream_in,
+    redis_entries_at, unique,
 };
 use common::db::{Db, NOW};
 use common::own_server::{OwnServer, free_port};
@@ -309,22 +310,10 @@ fn a_redis_server_killed_mid_drain_loses_nothing(db: Db) {
     kill_mid_drain(&db, &mut server, "redis", &endpoint);
     // At least once: every event's id is in the stream (a message Redis
     // took just before it died may be there twice, with the same id).
-    let ids: HashSet<String> = block_on(async {
-        let client = redis::Client::open(server.url("redis")).unwrap();
-        let mut connection = client.get_multiplexed_async_connection().await.unwrap();
-        let reply: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
-            .arg("s")
-            .arg("-")
-            .arg("+")
-            .query_async(&mut connection)
-            .await
-            .unwrap();
-        reply
-            .ids
-            .into_iter()
-            .map(|entry| redis::from_redis_value(entry.map["id"].clone()).unwrap())
-            .collect()
-    });
+    let ids: HashSet<String> = block_on(redis_entries_at(&server.url("redis"), "s"))
+        .iter()
+        .map(|entry| entry.header("id").to_owned())
+        .collect();
     every_event_in(&db, &ids);
 }
 broker_test!(

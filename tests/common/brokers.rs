@@ -135,12 +135,25 @@ pub async fn nats_messages(
     arrived
 }
 
-/// Every entry of a Redis stream, in its order. The stream is deleted
-/// once read (a test reads it once), as `amqp_messages` deletes its queue:
-/// the shared server outlives every run.
+/// Every entry of a Redis stream on the shared server, in its order. The
+/// stream is deleted once read (a test reads it once), as `amqp_messages`
+/// deletes its queue: the shared server outlives every run.
 pub async fn redis_entries(stream: &str) -> Vec<Arrived> {
-    let client = redis::Client::open(format!("redis://{REDIS}")).unwrap();
-    let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+    redis_entries_at(&format!("redis://{REDIS}"), stream).await
+}
+
+/// [`redis_entries`] on the server at `url`. The client's own limit on an
+/// answer (500 ms) is shorter than a busy machine may take to list a
+/// stream of thousands of entries, so the reader waits longer.
+pub async fn redis_entries_at(url: &str, stream: &str) -> Vec<Arrived> {
+    let config = redis::AsyncConnectionConfig::new()
+        .set_connection_timeout(Some(Duration::from_secs(10)))
+        .set_response_timeout(Some(Duration::from_secs(60)));
+    let client = redis::Client::open(url).unwrap();
+    let mut connection = client
+        .get_multiplexed_async_connection_with_config(&config)
+        .await
+        .unwrap();
     let reply: redis::streams::StreamRangeReply = redis::cmd("XRANGE")
         .arg(stream)
         .arg("-")
