@@ -59,6 +59,9 @@ pub(super) async fn serve(
             ),
         ));
     }
+    // Signals are watched before the port opens: a client that sees it
+    // open may stop the server at once, and is answered as a stop.
+    let mut stop = super::stop_signals()?;
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
         let code = match e.kind() {
             std::io::ErrorKind::AddrInUse => "listen:inUse",
@@ -80,7 +83,6 @@ pub(super) async fn serve(
         Arc::new(LocalSessionManager::default()),
         config,
     );
-    let mut stop = super::stop_signals()?;
     eprintln!("outbox mcp: serving http://{bound}/mcp");
     let token: Option<Arc<str>> = token.map(Into::into);
     loop {

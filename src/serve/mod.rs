@@ -146,6 +146,10 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
         .build()
         .map_err(|e| Error::input("invalid:serve", format!("cannot start the server: {e}")))?;
     let served = runtime.block_on(async move {
+        // Signals are watched before the port opens: a client that sees it
+        // open may stop the server at once, and is answered as a stop.
+        let (stopped_tx, mut stopped_rx) = tokio::sync::mpsc::channel(2);
+        let signals = stop_signals(stopped_tx)?;
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .map_err(|e| {
@@ -166,8 +170,6 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
             Router::new().nest(&base, app)
         };
         let app = app.layer(axum::middleware::from_fn(log_line));
-        let (stopped_tx, mut stopped_rx) = tokio::sync::mpsc::channel(2);
-        let signals = stop_signals(stopped_tx)?;
         eprintln!(
             "outbox serve: the dashboard at http://{bound}{base}/, the API at {base}/api/v1/ (its OpenAPI document at {base}/api/v1/openapi.json)"
         );
