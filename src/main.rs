@@ -6,6 +6,7 @@ mod cli;
 mod mcp;
 mod output;
 mod serve;
+mod signals;
 
 use anyhow::Context as _;
 use clap::Parser;

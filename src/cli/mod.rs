@@ -591,28 +591,6 @@ pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T>
         .map(|name| name.parse::<T>().expect("possible values parse"))
 }
 
-/// Flags set by SIGTERM or SIGINT (`stop`) and by SIGINT alone
-/// (`interrupted`, for exit 130): how a long-running command learns to
-/// finish what it has in hand and stop.
-pub fn stop_signals() -> Result<(
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-)> {
-    use std::sync::Arc;
-    use std::sync::atomic::AtomicBool;
-    let stop = Arc::new(AtomicBool::new(false));
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for (signal, flag) in [
-        (signal_hook::consts::SIGTERM, &stop),
-        (signal_hook::consts::SIGINT, &stop),
-        (signal_hook::consts::SIGINT, &interrupted),
-    ] {
-        signal_hook::flag::register(signal, Arc::clone(flag))
-            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
-    }
-    Ok((stop, interrupted))
-}
-
 /// A window of time by when events were recorded.
 #[derive(Debug, Clone, Default, Args)]
 pub struct WindowArgs {

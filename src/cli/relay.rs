@@ -316,7 +316,7 @@ fn run(args: RunArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         same_database,
         telemetry: outbox::telemetry::Telemetry::from_env()?,
     };
-    let (stop, interrupted) = super::stop_signals()?;
+    let (stop, interrupted) = crate::signals::flags()?;
     let json = ctx.format == OutputFormat::Json;
     // The application's table first: a mistyped --from leaves no outbox
     // file behind.

@@ -164,7 +164,7 @@ pub fn exec(args: WorkArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         telemetry: outbox::telemetry::Telemetry::from_env()?,
     };
     worker::check(&work)?;
-    let (stop, interrupted) = super::stop_signals()?;
+    let (stop, interrupted) = crate::signals::flags()?;
     let mut outbox = ctx.outbox()?;
     if !handler && args.filter.transport.is_none() {
         let filter = outbox::core::storage::DeliveryFilter {

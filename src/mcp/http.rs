@@ -61,7 +61,7 @@ pub(super) async fn serve(
     }
     // Signals are watched before the port opens: a client that sees it
     // open may stop the server at once, and is answered as a stop.
-    let mut stop = super::stop_signals()?;
+    let mut stop = crate::signals::channel(Stop::Terminated, Stop::Interrupted)?;
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
         let code = match e.kind() {
             std::io::ErrorKind::AddrInUse => "listen:inUse",

@@ -47,26 +47,6 @@ pub enum Stop {
     Interrupted,
 }
 
-/// SIGTERM and SIGINT as they come, each said once.
-fn stop_signals() -> Result<tokio::sync::mpsc::Receiver<Stop>, Error> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let (tx, rx) = tokio::sync::mpsc::channel(2);
-    for (kind, how) in [
-        (SignalKind::terminate(), Stop::Terminated),
-        (SignalKind::interrupt(), Stop::Interrupted),
-    ] {
-        let mut signal = signal(kind)
-            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            if signal.recv().await.is_some() {
-                let _ = tx.send(how).await;
-            }
-        });
-    }
-    Ok(rx)
-}
-
 /// Runs one outbox command line (`["delivery", "claim", ...]`) and answers
 /// the object its `--json` prints, or the failure it refuses with.
 pub type Run = Arc<dyn Fn(Vec<String>) -> Result<Value, Error> + Send + Sync>;

@@ -58,7 +58,7 @@ pub(super) async fn serve(server: Outbox) -> Result<Stop, Error> {
         .serve((sdk_reads, sdk_writes))
         .await
         .map_err(|e| failed(&e))?;
-    let mut stop = super::stop_signals()?;
+    let mut stop = crate::signals::channel(Stop::Terminated, Stop::Interrupted)?;
     let how = tokio::select! {
         ended = running.waiting() => {
             ended.map_err(|e| failed(&e))?;

@@ -148,8 +148,7 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
     let served = runtime.block_on(async move {
         // Signals are watched before the port opens: a client that sees it
         // open may stop the server at once, and is answered as a stop.
-        let (stopped_tx, mut stopped_rx) = tokio::sync::mpsc::channel(2);
-        let signals = stop_signals(stopped_tx)?;
+        let mut stopped = crate::signals::channel(Stop::Terminated, Stop::Interrupted)?;
         let listener = tokio::net::TcpListener::bind(args.listen)
             .await
             .map_err(|e| {
@@ -176,7 +175,7 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
         let how = Arc::new(std::sync::Mutex::new(Stop::Terminated));
         let said = how.clone();
         let shutdown = async move {
-            if let Some(stop) = stopped_rx.recv().await {
+            if let Some(stop) = stopped.recv().await {
                 *said.lock().expect("not poisoned") = stop;
             }
         };
@@ -184,37 +183,12 @@ pub fn serve(args: ServeArgs, run: Run, now: Now) -> Result<Stop, Error> {
             .with_graceful_shutdown(shutdown)
             .await
             .map_err(|e| Error::unavailable("listen:failed", format!("outbox serve: {e}")))?;
-        for watching in signals {
-            watching.abort();
-        }
         let how = *how.lock().expect("not poisoned");
         Ok(how)
     });
     drop(runtime);
     drop(keep);
     served
-}
-
-/// SIGTERM and SIGINT as they come.
-fn stop_signals(
-    tx: tokio::sync::mpsc::Sender<Stop>,
-) -> Result<Vec<tokio::task::JoinHandle<()>>, Error> {
-    use tokio::signal::unix::{SignalKind, signal};
-    let mut watching = Vec::new();
-    for (kind, how) in [
-        (SignalKind::terminate(), Stop::Terminated),
-        (SignalKind::interrupt(), Stop::Interrupted),
-    ] {
-        let mut signal = signal(kind)
-            .map_err(|e| Error::input("invalid:signals", format!("cannot watch signals: {e}")))?;
-        let tx = tx.clone();
-        watching.push(tokio::spawn(async move {
-            if signal.recv().await.is_some() {
-                let _ = tx.send(how).await;
-            }
-        }));
-    }
-    Ok(watching)
 }
 
 /// One line on stderr per request: method, path (never the query, which
