@@ -99,11 +99,15 @@ impl<B: Broker> Pool<B> {
         Pool(tokio::sync::Mutex::new(HashMap::new()))
     }
 
-    async fn publish(&self, message: &Message<'_>, timeout: Duration) -> Result<Ack, Refused> {
-        let key = message.endpoint.connection_key();
+    async fn publish(
+        &self,
+        message: &Message<'_>,
+        key: &str,
+        timeout: Duration,
+    ) -> Result<Ack, Refused> {
         let connection = {
             let mut open = self.0.lock().await;
-            match open.get(&key) {
+            match open.get(key) {
                 Some(connection) => connection.clone(),
                 None => {
                     let connecting = B::connect(message.endpoint, timeout);
@@ -117,7 +121,7 @@ impl<B: Broker> Pool<B> {
                             )));
                         }
                     };
-                    open.insert(key.clone(), connection.clone());
+                    open.insert(key.to_owned(), connection.clone());
                     connection
                 }
             }
@@ -133,18 +137,27 @@ impl<B: Broker> Pool<B> {
             // The next message connects again (unless another delivery
             // already did).
             let mut open = self.0.lock().await;
-            if open.get(&key).is_some_and(|c| Arc::ptr_eq(c, &connection)) {
-                open.remove(&key);
+            if open.get(key).is_some_and(|c| Arc::ptr_eq(c, &connection)) {
+                open.remove(key);
             }
         }
         answer
     }
 }
 
+/// An endpoint as read once: what its URL says, and which connection
+/// serves it; or why it cannot be sent to.
+type Parsed = Result<(BrokerEndpoint, String), String>;
+
+/// Most endpoints kept read: more than a worker's subscriptions name, so
+/// an endpoint is read once per worker, not once per message.
+const MOST_ENDPOINTS: usize = 1024;
+
 /// Every broker connection of one worker.
 pub struct Brokers {
     runtime: OnceLock<tokio::runtime::Runtime>,
     timeout: Duration,
+    endpoints: std::sync::Mutex<HashMap<String, (Transport, Arc<Parsed>)>>,
     nats: Pool<nats::Nats>,
     amqp: Pool<amqp::Amqp>,
     mqtt: Pool<mqtt::Mqtt>,
@@ -156,6 +169,7 @@ impl Brokers {
         Brokers {
             runtime: OnceLock::new(),
             timeout,
+            endpoints: std::sync::Mutex::new(HashMap::new()),
             nats: Pool::new(),
             amqp: Pool::new(),
             mqtt: Pool::new(),
@@ -191,6 +205,26 @@ impl Brokers {
         self.runtime().block_on(self.send_claimed(claimed))
     }
 
+    /// `url` read as an endpoint of `transport`, from the endpoints already
+    /// read when it is one of them.
+    fn endpoint(&self, transport: Transport, url: &str) -> Arc<Parsed> {
+        let mut read = self.endpoints.lock().expect("not poisoned");
+        if let Some((of, parsed)) = read.get(url)
+            && *of == transport
+        {
+            return parsed.clone();
+        }
+        let parsed = Arc::new(BrokerEndpoint::parse(transport, url).map(|endpoint| {
+            let connection = endpoint.connection_key();
+            (endpoint, connection)
+        }));
+        if read.len() >= MOST_ENDPOINTS {
+            read.clear();
+        }
+        read.insert(url.to_owned(), (transport, parsed.clone()));
+        parsed
+    }
+
     /// Publishes one claimed delivery to its broker; its outcome once the
     /// broker acknowledged it (or did not).
     pub async fn send_claimed(&self, claimed: &Claimed) -> Outcome {
@@ -201,8 +235,9 @@ impl Brokers {
         let Some(event) = &claimed.event else {
             unreachable!("unsent() refuses a delivery without its event")
         };
-        let endpoint = match BrokerEndpoint::parse(d.transport, &d.endpoint) {
-            Ok(endpoint) => endpoint,
+        let parsed = self.endpoint(d.transport, &d.endpoint);
+        let (endpoint, connection) = match parsed.as_ref() {
+            Ok((endpoint, connection)) => (endpoint, connection.as_str()),
             Err(why) => {
                 return Outcome::failed(
                     format!("not sent: --endpoint {}: {why}", mask(&d.endpoint)),
@@ -220,7 +255,7 @@ impl Brokers {
             Envelope::Structured => (cloud_event.structured(), STRUCTURED_CONTENT_TYPE),
         };
         let message = Message {
-            endpoint: &endpoint,
+            endpoint,
             name,
             id: &event.event_id,
             event: cloud_event,
@@ -230,10 +265,10 @@ impl Brokers {
         let started = Instant::now();
         let timeout = self.timeout;
         let answer = match d.transport {
-            Transport::Nats => self.nats.publish(&message, timeout).await,
-            Transport::Amqp => self.amqp.publish(&message, timeout).await,
-            Transport::Mqtt => self.mqtt.publish(&message, timeout).await,
-            Transport::Redis => self.redis.publish(&message, timeout).await,
+            Transport::Nats => self.nats.publish(&message, connection, timeout).await,
+            Transport::Amqp => self.amqp.publish(&message, connection, timeout).await,
+            Transport::Mqtt => self.mqtt.publish(&message, connection, timeout).await,
+            Transport::Redis => self.redis.publish(&message, connection, timeout).await,
             other => Err(Refused::Failed {
                 error: format!("{other} is not a broker transport"),
                 retry: false,
@@ -256,5 +291,33 @@ impl Brokers {
                 pause: UNREACHABLE_PAUSE,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Brokers, MOST_ENDPOINTS, Transport};
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    #[test]
+    fn an_endpoint_is_read_once_per_transport_and_its_reading_kept() {
+        let brokers = Brokers::new(Duration::from_secs(1));
+        let url = "nats://u:p@127.0.0.1:4333/orders.{type}";
+        let first = brokers.endpoint(Transport::Nats, url);
+        let (endpoint, connection) = first.as_ref().as_ref().expect("a NATS endpoint");
+        assert_eq!((endpoint.host.as_str(), endpoint.port), ("127.0.0.1", 4333));
+        assert_eq!(connection, &endpoint.connection_key());
+        assert!(Arc::ptr_eq(&first, &brokers.endpoint(Transport::Nats, url)));
+        // The same text under another transport is read as that one's.
+        let as_redis = brokers.endpoint(Transport::Redis, url);
+        assert!(as_redis.is_err(), "{as_redis:?}");
+        let broken = brokers.endpoint(Transport::Amqp, "amqp://h:notaport/");
+        assert!(broken.is_err());
+        // Never more than MOST_ENDPOINTS kept.
+        for n in 0..=MOST_ENDPOINTS {
+            brokers.endpoint(Transport::Redis, &format!("redis://h?stream=s{n}"));
+        }
+        assert!(brokers.endpoints.lock().unwrap().len() <= MOST_ENDPOINTS);
     }
 }
