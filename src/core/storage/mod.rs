@@ -352,8 +352,8 @@ pub trait Tx: Lanes + Healths {
         self.subscription(sub_id)
     }
     /// [`Tx::event_unlocked`] for each of `event_ids`, those found by id:
-    /// the events of a worker's claims. A server backend reads them in one
-    /// statement, not a round trip each.
+    /// the events of a worker's claims. The backends read them in one
+    /// statement, not a statement (or a server's round trip) each.
     fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
         let mut found = HashMap::with_capacity(event_ids.len());
         for id in event_ids {

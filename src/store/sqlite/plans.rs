@@ -398,3 +398,18 @@ fn a_transition_finds_its_row_by_the_tables_key() {
     );
     assert_prepared_once(&conn, "transition", &query);
 }
+
+#[test]
+fn a_workers_events_are_read_by_their_key_in_one_statement() {
+    let conn = database();
+    let query = Query {
+        sql: super::queries::EVENTS_BY_IDS.clone(),
+        params: vec![SqlValue::Text(r#"["evt_a","evt_b"]"#.to_owned())],
+    };
+    let plan = plan(&conn, &query);
+    assert!(
+        plan.contains("SEARCH events USING INDEX sqlite_autoindex_events_1 (event_id=?)"),
+        "each id found by the events' key:\n{plan}"
+    );
+    assert_indexed(&conn, "events by ids", &query, false);
+}

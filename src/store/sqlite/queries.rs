@@ -12,6 +12,13 @@ pub(super) use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, SUBSCRIPTION
 /// and a delivery by key for every one it records.
 pub(super) static EVENT_BY_ID: LazyLock<String> =
     LazyLock::new(|| format!("SELECT {EVENT_COLUMNS} FROM events WHERE event_id = ?1"));
+/// The events of many ids in one statement (`?1` a JSON array of ids):
+/// a worker reads those of every delivery it claimed this way.
+pub(super) static EVENTS_BY_IDS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {EVENT_COLUMNS} FROM events WHERE event_id IN (SELECT value FROM json_each(?1))"
+    )
+});
 pub(super) const EVENT_RECORDED_AT: &str = "SELECT created_at FROM events WHERE event_id = ?1";
 pub(super) static SUBSCRIPTION_BY_ID: LazyLock<String> =
     LazyLock::new(|| format!("SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id = ?1"));

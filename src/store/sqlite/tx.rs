@@ -183,6 +183,15 @@ impl Tx for SqliteTx<'_> {
         )?))
     }
 
+    fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
+        let ids = serde_json::to_string(event_ids).expect("strings serialize");
+        let events = self.query(&queries::EVENTS_BY_IDS, &[SqlValue::Text(ids)], event_row)?;
+        Ok(events
+            .into_iter()
+            .map(|e| (e.event_id.clone(), e))
+            .collect())
+    }
+
     fn event_recorded_at(&mut self, event_id: &str) -> Result<Option<i64>> {
         Ok(first(self.query(
             queries::EVENT_RECORDED_AT,
