@@ -430,11 +430,16 @@ fn kept_counts_equal_a_recount_after_concurrent_writers() {
             "{status}: {recounted}"
         );
     }
-    assert_eq!(
-        recounted["stats"]["total"].as_i64(),
-        Some(2 * (200 + 4 * 8) + stats_failed_retries(&recounted)),
-        "{recounted}"
-    );
+    let expected = 2 * (200 + 4 * 8) + stats_failed_retries(&recounted);
+    if recounted["stats"]["total"].as_i64() != Some(expected) {
+        // Seen once in CI (one row short) and not since: say which failed
+        // deliveries have no attempt to come.
+        let dead = outbox(&url, &["delivery", "list", "--dead", "--limit", "1000"]);
+        panic!(
+            "{expected} rows expected: {recounted}\nfailed with no attempt to come: {}",
+            String::from_utf8_lossy(&dead.stdout)
+        );
+    }
 }
 
 /// Every failed delivery here had attempts left: each queued one retry.
