@@ -354,15 +354,7 @@ pub trait Tx: Lanes + Healths {
     /// [`Tx::event_unlocked`] for each of `event_ids`, those found by id:
     /// the events of a worker's claims. The backends read them in one
     /// statement, not a statement (or a server's round trip) each.
-    fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>> {
-        let mut found = HashMap::with_capacity(event_ids.len());
-        for id in event_ids {
-            if let Some(event) = self.event_unlocked(id)? {
-                found.insert(id.clone(), event);
-            }
-        }
-        Ok(found)
-    }
+    fn events_unlocked(&mut self, event_ids: &[String]) -> Result<HashMap<String, Event>>;
     /// When the event was recorded (its `createdAt`), read without locking
     /// it: what a completion's latency tally needs, once per delivery. A
     /// server backend reads those of a whole batch in one statement.
