@@ -430,21 +430,28 @@ fn kept_counts_equal_a_recount_after_concurrent_writers() {
             "{status}: {recounted}"
         );
     }
-    let expected = 2 * (200 + 4 * 8) + stats_failed_retries(&recounted);
-    if recounted["stats"]["total"].as_i64() != Some(expected) {
-        // Seen once in CI (one row short) and not since: say which failed
-        // deliveries have no attempt to come.
-        let dead = outbox(&url, &["delivery", "list", "--dead", "--limit", "1000"]);
-        panic!(
-            "{expected} rows expected: {recounted}\nfailed with no attempt to come: {}",
-            String::from_utf8_lossy(&dead.stdout)
+    // Each failed delivery with an attempt left queued one retry; one that
+    // failed its last attempt (a dead letter) queued none. Dead letters are
+    // rare here but possible: every row is created within a second or two,
+    // `createdAt` is in seconds, and within one second the claim order
+    // falls to delivery ids, so a retry may be claimed (and failed again)
+    // before the first attempts run out.
+    let dead = outbox(&url, &["delivery", "list", "--dead", "--limit", "1000"]);
+    let dead: Value = serde_json::from_slice(&dead.stdout).unwrap();
+    let dead = dead["deliveries"].as_array().unwrap();
+    for letter in dead {
+        assert_eq!(
+            letter["attempt"], 3,
+            "a dead letter before its last attempt: {letter}"
         );
     }
-}
-
-/// Every failed delivery here had attempts left: each queued one retry.
-fn stats_failed_retries(stats: &Value) -> i64 {
-    stats["stats"]["byStatus"]["failed"].as_i64().unwrap()
+    let failed = recounted["stats"]["byStatus"]["failed"].as_i64().unwrap();
+    let expected = 2 * (200 + 4 * 8) + failed - dead.len() as i64;
+    assert_eq!(
+        recounted["stats"]["total"].as_i64(),
+        Some(expected),
+        "{recounted}\ndead letters: {dead:?}"
+    );
 }
 
 /// A database at schema version 2 (before kept counts) is brought to this
