@@ -3,9 +3,11 @@
 
 pub mod claim;
 pub mod completions;
+mod context;
 pub mod delivery;
 mod durations;
 pub mod event;
+mod flags;
 pub mod help;
 pub mod init;
 pub mod input;
@@ -21,26 +23,19 @@ pub mod sub;
 pub mod transfer;
 pub mod work;
 
+pub use context::Context;
 use durations::duration_ms;
 pub use durations::{duration_flag, seconds, unix_time};
+pub use flags::{DeliveryFilterArgs, WindowArgs};
 pub use input::open_input;
 pub use lazy::{Lazy, full as full_command};
 
 use crate::output::{ColorChoice, OutputFormat, Report, View, render};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
-use outbox::core::records::model::{Transport, Vocabulary};
-use outbox::core::records::prefix::IdKind;
-use outbox::core::reference::json::{self, Object};
-use outbox::core::storage::DeliveryFilter;
-use outbox::core::{Clock, Outbox};
-use outbox::lifecycle::when::parse_time;
+use clap::{Parser, Subcommand};
+use outbox::core::records::model::Vocabulary;
 use outbox::store::Durability;
-use outbox::store::postgres::{self, PostgresStore};
-use outbox::store::sqlite::SqliteStore;
 use outbox::{Error, Result};
-use serde_json::Value;
-use std::io::Write;
 use std::path::PathBuf;
 
 const EXAMPLES: &str = "\
@@ -301,178 +296,6 @@ With OTEL_EXPORTER_OTLP_ENDPOINT set, relay run exports a span per batch."
     Schema(Lazy<schema::SchemaCommand>),
 }
 
-/// Everything a command needs besides its own flags.
-#[derive(Clone)]
-pub struct Context {
-    pub db: PathBuf,
-    pub format: OutputFormat,
-    pub clock: Clock,
-    pub durability: Durability,
-    /// Largest JSON input accepted, in bytes.
-    pub max_payload: usize,
-    /// When tables use colour.
-    pub color: ColorChoice,
-    /// Run for a server (`outbox serve`), not a terminal: answers come back
-    /// whole, nothing is shown while a command runs, signals are the
-    /// server's.
-    pub serving: bool,
-    /// Opened stores kept between a server's commands.
-    pub pool: Option<std::sync::Arc<outbox::store::pool::Pool>>,
-}
-
-impl Context {
-    /// Opens the outbox: a PostgreSQL URL or a SQLite file. Commands that
-    /// need no database never call this.
-    /// A SQLite file must exist already (`storage:missing` otherwise).
-    pub fn outbox(&self) -> Result<Outbox> {
-        self.open(false)
-    }
-
-    /// [`Context::outbox`] for commands that add data: they may create the
-    /// SQLite file.
-    pub fn outbox_creating(&self) -> Result<Outbox> {
-        self.open(true)
-    }
-
-    /// For the commands that read the outbox's secrets (`work`, `sub
-    /// secret`, `export`): one line on stderr when other users can read
-    /// the SQLite file.
-    pub fn warn_if_readable_by_others(&self) {
-        if self.db.to_str().is_some_and(postgres::is_url) {
-            return;
-        }
-        if let Some(mode) = outbox::store::sqlite::readable_by_others(&self.db) {
-            let path = self.db.display();
-            let _ = writeln!(
-                std::io::stderr(),
-                "outbox: warning: {path} is readable by other users (mode {mode:04o}) and holds signing secrets; chmod 600 {path}"
-            );
-        }
-    }
-
-    fn open(&self, create: bool) -> Result<Outbox> {
-        let open = || -> Result<outbox::store::pool::Shared> {
-            Ok(match self.db.to_str().filter(|db| postgres::is_url(db)) {
-                Some(url) => Box::new(PostgresStore::connect_with(url, self.durability)?),
-                None if create => Box::new(SqliteStore::open_with(&self.db, self.durability)?),
-                None => Box::new(SqliteStore::open_existing(&self.db, self.durability)?),
-            })
-        };
-        let store: Box<dyn outbox::core::storage::Store> = match &self.pool {
-            Some(pool) => Box::new(pool.take(open)?),
-            None => open()?,
-        };
-        Ok(Outbox::new(store, self.clock))
-    }
-
-    /// Opens the outbox and resolves an id as typed (a unique prefix
-    /// stands for the whole id).
-    pub fn outbox_for(&self, kind: IdKind, id: &str) -> Result<(Outbox, String)> {
-        let mut outbox = self.outbox()?;
-        let id = outbox.resolve(kind, id)?;
-        Ok((outbox, id))
-    }
-
-    /// The delivery filters given, with `--event` and `--sub` taken as
-    /// unique prefixes too (the database is opened only for a short one).
-    pub fn delivery_filter(&self, args: &DeliveryFilterArgs) -> Result<DeliveryFilter> {
-        let mut filter = args.filter();
-        for (kind, id) in [
-            (IdKind::Event, &mut filter.event_id),
-            (IdKind::Subscription, &mut filter.sub_id),
-        ] {
-            if let Some(given) = id.as_deref()
-                && outbox::core::records::prefix::short_form(kind, given).is_some()
-            {
-                *id = Some(self.outbox()?.resolve(kind, given)?);
-            }
-        }
-        Ok(filter)
-    }
-
-    /// Reads a JSON-valued flag: JSON text, `@FILE`, or `-` for stdin. The
-    /// value must be a JSON object; `flag` names it in messages and codes.
-    pub fn json_object(&self, flag: &str, raw: &str) -> Result<Object> {
-        // Never more than the limit and a byte is read: `@/dev/zero` or an
-        // endless pipe is refused once it is too long.
-        let over = || {
-            Error::input(
-                "invalid:payloadTooLarge",
-                format!(
-                    "--{flag} is over the limit of {} bytes (--max-payload)",
-                    self.max_payload
-                ),
-            )
-        };
-        let text = if raw == "-" {
-            input::read_at_most(std::io::stdin().lock(), self.max_payload)
-                .map_err(|e| {
-                    Error::input("invalid:stdin", format!("--{flag}: cannot read stdin: {e}"))
-                })?
-                .ok_or_else(over)?
-        } else if let Some(path) = raw.strip_prefix('@') {
-            std::fs::File::open(path)
-                .and_then(|file| input::read_at_most(file, self.max_payload))
-                .map_err(|e| {
-                    Error::input("invalid:file", format!("--{flag}: cannot read {path}: {e}"))
-                })?
-                .ok_or_else(over)?
-        } else {
-            raw.to_owned()
-        };
-        self.check_size(&format!("--{flag}"), &text)?;
-        match json::parse(&text) {
-            Ok(Value::Object(object)) => {
-                json::check_depth(&format!("--{flag}"), &object)
-                    .map_err(|e| Error::input(format!("invalid:{flag}"), e))?;
-                Ok(object)
-            }
-            Ok(other) => Err(Error::input(
-                format!("invalid:{flag}"),
-                format!(
-                    "--{flag} must be a JSON object, not {}",
-                    outbox::core::ledger::events::kind_of(&other)
-                ),
-            )),
-            Err(e) => Err(Error::input(
-                "invalid:json",
-                format!("--{flag} is not valid JSON: {e}"),
-            )),
-        }
-    }
-
-    /// [`Context::json_object`] for an optional flag.
-    pub fn maybe_json_object(&self, flag: &str, raw: Option<&str>) -> Result<Option<Object>> {
-        raw.map(|raw| self.json_object(flag, raw)).transpose()
-    }
-
-    /// Refuses JSON input larger than `--max-payload`.
-    pub fn check_size(&self, what: &str, text: &str) -> Result<()> {
-        if text.len() > self.max_payload {
-            return Err(Error::input(
-                "invalid:payloadTooLarge",
-                format!(
-                    "{what} is {} bytes, over the limit of {} (--max-payload)",
-                    text.len(),
-                    self.max_payload
-                ),
-            ));
-        }
-        Ok(())
-    }
-
-    /// Prints an answer to stdout.
-    pub fn emit(&self, report: &dyn Report) -> std::io::Result<()> {
-        let view = View::new(self.clock.now(), self.color);
-        let text = render(report, self.format, &view);
-        let mut out = std::io::stdout().lock();
-        if !text.is_empty() {
-            writeln!(out, "{text}")?;
-        }
-        out.flush()
-    }
-}
-
 /// Runs a command that answers with a result object.
 pub fn exec(command: Command, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
@@ -589,78 +412,6 @@ fn route_runner(ctx: &Context) -> crate::serve::Run {
 pub fn one_of<T: Vocabulary + Send + Sync>() -> impl TypedValueParser<Value = T> {
     PossibleValuesParser::new(T::ALL.iter().map(|v| PossibleValue::new(v.as_str())))
         .map(|name| name.parse::<T>().expect("possible values parse"))
-}
-
-/// A window of time by when events were recorded.
-#[derive(Debug, Clone, Default, Args)]
-pub struct WindowArgs {
-    /// Only what was recorded (events) or created (deliveries) at or after
-    /// this time: unix seconds, RFC 3339 (2026-11-29T18:00:00Z), `2026-11-29
-    /// 18:00` (UTC), or a duration ago (2h, 7d).
-    #[arg(long, value_name = "TIME")]
-    pub since: Option<String>,
-    /// Only what was recorded or created before this time (same forms as --since).
-    #[arg(long, value_name = "TIME")]
-    pub until: Option<String>,
-}
-
-impl WindowArgs {
-    /// `(since, until)` in unix seconds.
-    pub fn bounds(&self, ctx: &Context) -> Result<(Option<i64>, Option<i64>)> {
-        let now = ctx.clock.now();
-        let parse = |flag: &str, text: &Option<String>| {
-            text.as_deref()
-                .map(|t| {
-                    parse_time(t, now)
-                        .map_err(|e| Error::input("invalid:time", format!("--{flag}: {e}")))
-                })
-                .transpose()
-        };
-        let (since, until) = (parse("since", &self.since)?, parse("until", &self.until)?);
-        if let (Some(since), Some(until)) = (since, until)
-            && since >= until
-        {
-            // An inverted window would quietly answer nothing.
-            return Err(Error::input(
-                "invalid:window",
-                format!(
-                    "--since ({}) is not before --until ({}): the window holds no time; a duration counts back from now, so the longer one is the earlier (--since 2h --until 1h)",
-                    self.since.as_deref().unwrap_or_default(),
-                    self.until.as_deref().unwrap_or_default()
-                ),
-            ));
-        }
-        Ok((since, until))
-    }
-}
-
-/// Filters shared by the delivery commands.
-#[derive(Debug, Clone, Default, Args)]
-pub struct DeliveryFilterArgs {
-    /// Only deliveries of this event.
-    #[arg(long = "event", value_name = "EVENT_ID")]
-    pub event_id: Option<String>,
-    /// Only deliveries for this subscription.
-    #[arg(long = "sub", value_name = "SUB_ID")]
-    pub sub_id: Option<String>,
-    /// Only deliveries to this client.
-    #[arg(long = "client", value_name = "CLIENT_ID")]
-    pub client_id: Option<String>,
-    /// Only deliveries over this transport.
-    #[arg(long, value_parser = one_of::<Transport>())]
-    pub transport: Option<Transport>,
-}
-
-impl DeliveryFilterArgs {
-    pub fn filter(&self) -> DeliveryFilter {
-        DeliveryFilter {
-            event_id: self.event_id.clone(),
-            sub_id: self.sub_id.clone(),
-            client_id: self.client_id.clone(),
-            transport: self.transport,
-            ..DeliveryFilter::default()
-        }
-    }
 }
 
 #[cfg(test)]
