@@ -12,7 +12,7 @@ pub(in crate::store::sqlite) fn database() -> Connection {
     let conn = Connection::open_in_memory().unwrap();
     super::plan_stably(&conn).unwrap();
     conn.execute_batch(super::SCHEMA).unwrap();
-    for step in super::MIGRATIONS {
+    for step in super::schema::MIGRATIONS {
         conn.execute_batch(step).unwrap();
     }
     // Statistics as a big table would have them, so the planner chooses

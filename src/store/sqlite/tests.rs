@@ -458,7 +458,7 @@ fn a_file_at_every_earlier_version_is_migrated_with_its_records() {
         let path = dir.path().join("outbox.db");
         let conn = Connection::open(&path).unwrap();
         conn.execute_batch(SCHEMA).unwrap();
-        for step in &super::MIGRATIONS[..(version - 1) as usize] {
+        for step in &super::schema::MIGRATIONS[..(version - 1) as usize] {
             conn.execute_batch(step).unwrap();
         }
         conn.execute_batch(&format!(
@@ -500,7 +500,7 @@ fn a_file_of_version_11_is_moved_to_the_indexes_by_state() {
     let path = dir.path().join("outbox.db");
     let conn = Connection::open(&path).unwrap();
     conn.execute_batch(SCHEMA).unwrap();
-    for step in &super::MIGRATIONS[..10] {
+    for step in &super::schema::MIGRATIONS[..10] {
         conn.execute_batch(step).unwrap();
     }
     conn.execute_batch(&format!(
