@@ -21,6 +21,18 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
+/// The active subscriptions of each event type a transaction asked for,
+/// kept until it writes a subscription (then [`Matches::clear`]).
+#[derive(Debug, Default)]
+pub struct Matches(HashMap<String, Vec<Arc<Subscription>>>);
+
+impl Matches {
+    /// Forgets every answer: a subscription was written.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// The size of a database, where the backend can tell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Space {
@@ -267,11 +279,27 @@ pub trait Tx: Lanes + Healths {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>>;
+    /// The answers of [`Tx::active_subscriptions_for`] this transaction
+    /// keeps.
+    fn matches(&mut self) -> &mut Matches;
     /// Active subscriptions that take `event_type` (see
     /// [`Tx::subscriptions_of_type`]), by `subId`.
     /// Must not read subscriptions of other types. Shared, not copied: a
-    /// batch asks once per event, and the backends keep the answer per type.
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>>;
+    /// batch asks once per event, and the answer is kept per type.
+    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>> {
+        if let Some(found) = self.matches().0.get(event_type) {
+            return Ok(found.clone());
+        }
+        let found: Vec<Arc<Subscription>> = self
+            .subscriptions_of_type(event_type, true)?
+            .into_iter()
+            .map(Arc::new)
+            .collect();
+        self.matches()
+            .0
+            .insert(event_type.to_owned(), found.clone());
+        Ok(found)
+    }
     /// Subscriptions whose types take `event_type` (the type, `*`, or a
     /// `prefix.*` pattern), by `subId`; with `active_only`, only active ones.
     /// Must not read subscriptions of other types.

@@ -30,7 +30,8 @@ use crate::core::records::prefix::{IdKind, range_end};
 use crate::core::reference::json::Object;
 use crate::core::storage::lanes::Lanes as _;
 use crate::core::storage::{
-    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, Matches, SubscriptionFilter,
+    Tx,
 };
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
@@ -40,7 +41,6 @@ use crate::store::sql::{
 use crate::store::tallies::{self, Pending};
 use postgres::{Statement, Transaction};
 use std::collections::HashMap;
-use std::sync::Arc;
 
 pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 pub(super) const LEASE_EXPIRED: &str =
@@ -92,7 +92,7 @@ pub(super) struct PostgresTx<'c> {
     statements: &'c mut HashMap<String, Statement>,
     /// Rows read to be changed are locked, and claims skip locked rows.
     write: bool,
-    matches: HashMap<String, Vec<Arc<Subscription>>>,
+    matches: Matches,
     /// Subscriptions' meta as read in this transaction, until it writes a
     /// subscription: failing a batch asks for it twice per delivery.
     metas: HashMap<String, Option<Object>>,
@@ -143,7 +143,7 @@ impl<'c> PostgresTx<'c> {
             tx,
             statements,
             write,
-            matches: HashMap::new(),
+            matches: Matches::default(),
             metas: HashMap::new(),
             prefetched: HashMap::new(),
             recorded_at: HashMap::new(),
@@ -330,17 +330,8 @@ impl Tx for PostgresTx<'_> {
         self.run(q, subscription_row)
     }
 
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>> {
-        if let Some(found) = self.matches.get(event_type) {
-            return Ok(found.clone());
-        }
-        let found: Vec<Arc<Subscription>> = self
-            .subscriptions_of_type(event_type, true)?
-            .into_iter()
-            .map(Arc::new)
-            .collect();
-        self.matches.insert(event_type.to_owned(), found.clone());
-        Ok(found)
+    fn matches(&mut self) -> &mut Matches {
+        &mut self.matches
     }
 
     fn subscriptions_of_type(

@@ -22,7 +22,8 @@ use crate::core::records::prefix::{IdKind, range_end};
 use crate::core::reference::json::Object;
 use crate::core::storage::lanes::Lanes as _;
 use crate::core::storage::{
-    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter, Tx,
+    Cursor, DeliveryCounts, DeliveryFilter, EventFilter, EventWindow, Matches, SubscriptionFilter,
+    Tx,
 };
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
@@ -32,14 +33,14 @@ use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Row, Transaction, params, params_from_iter};
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 pub(super) struct SqliteTx<'c> {
     tx: Transaction<'c>,
     /// Matching subscriptions by event type: a batch asks for the same few
     /// types again and again, and subscriptions only change through this
     /// transaction while it lasts.
-    matches: HashMap<String, Vec<Arc<Subscription>>>,
+    matches: Matches,
     /// Changes to the kept delivery counts, written before the commit.
     counts: CountChanges,
     /// Indexes a large batch set aside, to be built again when it is written.
@@ -58,7 +59,7 @@ impl<'c> SqliteTx<'c> {
     pub(super) fn new(tx: Transaction<'c>, holding: Option<Holding<'c>>) -> Self {
         SqliteTx {
             tx,
-            matches: HashMap::new(),
+            matches: Matches::default(),
             counts: CountChanges::default(),
             set_aside: Vec::new(),
             lanes: LaneChanges::default(),
@@ -302,17 +303,8 @@ impl Tx for SqliteTx<'_> {
         self.run(queries::subscriptions(filter, limit), subscription_row)
     }
 
-    fn active_subscriptions_for(&mut self, event_type: &str) -> Result<Vec<Arc<Subscription>>> {
-        if let Some(found) = self.matches.get(event_type) {
-            return Ok(found.clone());
-        }
-        let found: Vec<Arc<Subscription>> = self
-            .subscriptions_of_type(event_type, true)?
-            .into_iter()
-            .map(Arc::new)
-            .collect();
-        self.matches.insert(event_type.to_owned(), found.clone());
-        Ok(found)
+    fn matches(&mut self) -> &mut Matches {
+        &mut self.matches
     }
 
     fn subscriptions_of_type(
