@@ -7,11 +7,14 @@
 //! `delivery claim --batch 500` process and a `delivery complete IDS` one
 //! per round) beside pg-boss's `fetch` of 500 + `complete` from Node
 //! (`bench/pgboss.mjs`), and the pages of every index of each after its
-//! drain. pg-boss 12 and Node 22 are installed from npm into
+//! drain, and the drain by SQL alone on outbox's tables (figure 9's floor)
+//! and from a queue apart from the ledger beside the same pg-boss drain.
+//! pg-boss 12 and Node 22 are installed from npm into
 //! target/bench/pgboss on first use; without npm the figure is skipped.
 
 use crate::Figure;
-use crate::pgmq::{outbox_drain, outbox_record, outbox_schema, rate, server};
+use crate::pg_floor;
+use crate::pgmq::{analyze, outbox_drain, outbox_record, outbox_schema, rate, server};
 use crate::setup::{Bench, Durability, outbox};
 use postgres::{Client, NoTls};
 use std::path::{Path, PathBuf};
@@ -133,6 +136,14 @@ pub fn beside_pgboss(bench: &Bench) -> Vec<Figure> {
         let db = outbox_schema(&base);
         outbox_record(bench, &db, n);
         let cli = cli_drain(&db);
+        // What SQL alone pays on outbox's tables, at best (after ANALYZE),
+        // and with the queue apart from the ledger: how far any code on
+        // this schema could go beside pg-boss.
+        let db = outbox_schema(&base);
+        pg_floor::enqueue(&db, n);
+        analyze(&db);
+        let floor = pg_floor::drain(&db);
+        let apart = pg_floor::drain_queue_apart(&db, n);
         let per_s = |took: Duration| format!("{:.0}/s", rate(n, took));
         let beside = |name: String, ours: Duration, theirs: Duration, goal: &'static str| {
             Figure::new(
@@ -160,6 +171,18 @@ pub fn beside_pgboss(bench: &Bench) -> Vec<Figure> {
             cli,
             boss.drain,
             "≥ 0.8",
+        ));
+        figures.push(beside(
+            format!("24. drain {n} by SQL alone on outbox's tables, after ANALYZE (no outbox code)"),
+            floor,
+            boss.drain,
+            "(reported: the floor of the drain goal)",
+        ));
+        figures.push(beside(
+            format!("24. drain {n} by SQL alone from a queue apart from the ledger"),
+            apart,
+            boss.drain,
+            "(reported)",
         ));
         figures.push(Figure::new(
             format!("24. index pages after draining {n}"),

@@ -207,7 +207,7 @@ pub(crate) fn outbox_drain(db: &Path, workers: usize) -> Duration {
     })
 }
 
-fn analyze(db: &Path) {
+pub(crate) fn analyze(db: &Path) {
     let mut client = Client::connect(db.to_str().unwrap(), NoTls).unwrap();
     client
         .batch_execute("ANALYZE deliveries; ANALYZE events")
