@@ -173,7 +173,9 @@ pub fn beside_pgboss(bench: &Bench) -> Vec<Figure> {
             "≥ 0.8",
         ));
         figures.push(beside(
-            format!("24. drain {n} by SQL alone on outbox's tables, after ANALYZE (no outbox code)"),
+            format!(
+                "24. drain {n} by SQL alone on outbox's tables, after ANALYZE (no outbox code)"
+            ),
             floor,
             boss.drain,
             "(reported: the floor of the drain goal)",
