@@ -191,7 +191,12 @@ pub fn arguments(
     }
     let body = std::str::from_utf8(body)
         .map_err(|_| Error::input("invalid:json", "the body is not UTF-8"))?;
-    if !body.trim().is_empty() {
+    // Empty is what JSON calls whitespace alone (space, tab, line feed,
+    // carriage return); anything else must parse.
+    if !body
+        .trim_matches(|c| matches!(c, ' ' | '\t' | '\n' | '\r'))
+        .is_empty()
+    {
         if route.takes_query() {
             return Err(Error::input(
                 "invalid:arguments",
