@@ -140,7 +140,8 @@ impl PostgresTx<'_> {
         self.flush()?;
         let failed = |e: postgres::Error| pg_error(&e, "cannot copy a batch's rows in");
         // Prepared once per connection, as every statement: a load of
-        // 100,000 events copies 200 chunks.
+        // 100,000 events with one subscription copies 400 chunks of 500
+        // (events, then first attempts).
         let statement = self.statement(sql)?;
         let sink = self.tx.copy_in(&statement).map_err(failed)?;
         let mut writer = BinaryCopyInWriter::new(sink, types);
