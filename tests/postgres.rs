@@ -487,6 +487,11 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
              ALTER TABLE {schema}.events DROP COLUMN seq, DROP COLUMN traceparent, DROP COLUMN tracestate; \
              DROP SEQUENCE {schema}.recording_blocks; \
              DROP TABLE {schema}.subscription_health; DROP TABLE {schema}.tallies; \
+             DROP TABLE {schema}.delivery_keys; \
+             DROP FUNCTION {schema}.delivery_keys_added, {schema}.delivery_keys_removed, \
+               {schema}.delivery_keys_changed, {schema}.delivery_keys_emptied CASCADE; \
+             CREATE INDEX deliveries_by_time ON {schema}.deliveries (created_at, delivery_id); \
+             CREATE INDEX deliveries_by_event ON {schema}.deliveries (event_id, sub_id, attempt); \
              UPDATE {schema}.outbox_schema SET version = 2"
         ))
         .unwrap();

@@ -63,7 +63,7 @@ pub(crate) fn rare_type_probe(param: &str) -> String {
 /// says when). Kept: the keys and the unique index of delivery ids, which a
 /// batch reads and its inserts' conflicts need; the partial indexes of
 /// claimed and scheduled deliveries, which a batch's rows do not enter.
-pub(crate) const BATCH_SET_ASIDE: [&str; 12] = [
+pub(crate) const BATCH_SET_ASIDE: [&str; 11] = [
     "events_by_time",
     "events_by_type",
     "events_by_status",
@@ -71,7 +71,6 @@ pub(crate) const BATCH_SET_ASIDE: [&str; 12] = [
     "events_by_target",
     "events_by_subject",
     "deliveries_by_status",
-    "deliveries_by_event",
     "deliveries_by_sub",
     "deliveries_by_client",
     "deliveries_by_transport",

@@ -6,18 +6,54 @@
 use super::rows::Query;
 use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
 use crate::core::ledger::subscriptions::type_keys;
+use crate::core::records::model::{DeliveryStatus, Stage};
 use crate::core::storage::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
-use crate::store::sql::DEAD_LETTER;
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
+
+/// A dead letter: failed, with no later attempt of the same event and
+/// subscription (retries are queued in the transaction that fails, so none
+/// will come), the later attempts looked for among the delivery keys.
+const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM delivery_keys AS later \
+     WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
+       AND later.attempt > deliveries.attempt)";
+
+/// [`crate::store::tallies::FINISHED_PER_MINUTE`] on this schema: the
+/// delivered attempts created since `$1` read by the keys' time index,
+/// each one's row by its key (deliveries have no index by time).
+pub(super) const FINISHED_PER_MINUTE: &str = "SELECT minute, CAST(sum(delivered) AS BIGINT), \
+     CAST(sum(failed) AS BIGINT) FROM ( \
+     SELECT d.delivered_at / 60 AS minute, 1 AS delivered, 0 AS failed FROM delivery_keys AS k \
+     CROSS JOIN LATERAL (SELECT delivered_at FROM deliveries WHERE delivery_id = k.delivery_id \
+       AND status = 'delivered' AND delivered_at >= $2 OFFSET 0) AS d \
+     WHERE k.created_at >= $1 \
+     UNION ALL \
+     SELECT updated_at / 60, 0, 1 FROM deliveries \
+     WHERE status = 'failed' AND created_at >= $1 AND updated_at >= $2 \
+     ) AS finished GROUP BY minute ORDER BY minute";
+
+/// A delivery's row found by the key `keys` (an alias of `delivery_keys`)
+/// names, fenced (`OFFSET 0`) so that each is read by its primary key.
+fn row_of(keys: &str, conditions: &str) -> String {
+    format!(
+        "CROSS JOIN LATERAL (SELECT {DELIVERY_COLUMNS} FROM deliveries \
+         WHERE delivery_id = {keys}.delivery_id{conditions} OFFSET 0) AS deliveries"
+    )
+}
 
 /// ` AND (created_at, id) < ($n, $m)` (or `>`), continuing a page.
 pub(super) fn after_cursor(q: &mut Query, id_column: &str, op: &str, cursor: Option<&Cursor>) {
+    after_cursor_of(q, "", id_column, op, cursor);
+}
+
+/// [`after_cursor`] on the columns of `table` (`"k."`, or `""`: unqualified).
+fn after_cursor_of(q: &mut Query, table: &str, id_column: &str, op: &str, cursor: Option<&Cursor>) {
     if let Some((at, id)) = cursor {
         let at = q.bind(*at);
         q.params.push(Box::new(id.clone()));
         let id = format!("${}", q.params.len());
-        q.sql
-            .push_str(&format!(" AND (created_at, {id_column}) {op} ({at}, {id})"));
+        q.sql.push_str(&format!(
+            " AND ({table}created_at, {table}{id_column}) {op} ({at}, {id})"
+        ));
     }
 }
 
@@ -118,10 +154,20 @@ pub(super) fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
     q
 }
 
-/// Every delivery of one event (`$1`).
+/// Every delivery of one event (`$1`), found by its keys.
 pub(super) fn event_deliveries() -> String {
     format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1 ORDER BY sub_id, attempt"
+        "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 ORDER BY k.sub_id, k.attempt",
+        row_of("k", "")
+    )
+}
+
+/// Every attempt of one event (`$1`) to one subscription (`$2`).
+pub(super) fn attempts() -> String {
+    format!(
+        "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 AND k.sub_id = $2 \
+         ORDER BY k.attempt, k.created_at, k.delivery_id",
+        row_of("k", "")
     )
 }
 
@@ -139,22 +185,28 @@ pub(super) fn event_list(filter: &EventFilter, limit: i64) -> Query {
 
 /// `delivery list`: newest first, a page after the cursor.
 pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64) -> Query {
-    // A subject's deliveries (or a rare type's) are found through its
-    // events, each event's by its index, then sorted: without statistics
-    // the planner would rather walk every delivery newest first and look
-    // each one's event up, which for a rare subject reads the whole table.
-    // The lateral subquery, fenced, leaves it no such walk.
+    // A subject's deliveries (or a rare type's, or an event's) are found
+    // through their events, each event's by the keys' index, then sorted:
+    // without statistics the planner would rather walk every delivery
+    // newest first and look each one's event up, which for a rare subject
+    // reads the whole table. The lateral subqueries, fenced, leave it no
+    // such walk.
     let through = match (filter.subject.as_deref(), filter.event_type.as_deref()) {
         (Some(subject), _) => Some(("subject", subject)),
         (None, Some(event_type)) if rare_type && !event_type.is_empty() => {
             Some(("type", event_type))
         }
-        _ => None,
+        _ => filter
+            .event_id
+            .as_deref()
+            .filter(|e| !e.is_empty())
+            .map(|event_id| ("event_id", event_id)),
     };
     if let Some((column, value)) = through {
         let rest = DeliveryFilter {
             subject: None,
-            event_type: filter.event_type.clone().filter(|_| column == "subject"),
+            event_type: filter.event_type.clone().filter(|_| column != "type"),
+            event_id: filter.event_id.clone().filter(|_| column != "event_id"),
             ..filter.clone()
         };
         let mut q = Query::of_type(rare_type).deliveries(&rest);
@@ -162,23 +214,65 @@ pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64
         q.params.push(Box::new(value.to_owned()));
         let value = format!("${}", q.params.len());
         let limit = q.bind(limit);
-        // Each event's deliveries by the event's index alone; the other
+        // Each event's deliveries by the keys' index alone; the other
         // filters apply to what that finds (narrowed by client or status
         // first, a common client's rows would be read once per event).
+        let found = if column == "event_id" {
+            format!("(SELECT {value}::text AS about) AS found")
+        } else {
+            format!("(SELECT event_id AS about FROM events WHERE {column} = {value}) AS found")
+        };
         q.sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM (SELECT event_id AS about FROM events WHERE {column} = {value}) AS found \
-             CROSS JOIN LATERAL (SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = found.about OFFSET 0) AS deliveries \
+            "SELECT {DELIVERY_COLUMNS} FROM {found} \
+             CROSS JOIN LATERAL (SELECT deliveries.* FROM delivery_keys AS k {} \
+               WHERE k.event_id = found.about OFFSET 0) AS deliveries \
              WHERE TRUE{} ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+            row_of("k", ""),
             q.sql
         );
         return q;
     }
-    let mut q = Query::of_type(rare_type).deliveries(filter);
-    after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
+    // Deliveries in a state that leaves the queue's index or enters a
+    // partial one (queued, claimed, held, failed, canceled): read there,
+    // the few in that state, and sorted.
+    if filter
+        .stage()
+        .is_some_and(|s| s != Stage::Is(DeliveryStatus::Delivered))
+    {
+        let mut q = Query::of_type(rare_type).deliveries(filter);
+        after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
+        let limit = q.bind(limit);
+        q.sql = format!(
+            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \
+             ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+            q.sql
+        );
+        return q;
+    }
+    // Every state, or the delivered: the keys newest first, each one's row
+    // by its key and kept if the filters take it, until the page is full.
+    let within = DeliveryFilter {
+        since: None,
+        until: None,
+        ..filter.clone()
+    };
+    let mut inner = Query::of_type(rare_type).deliveries(&within);
+    let mut q = Query {
+        params: std::mem::take(&mut inner.params),
+        ..Query::default()
+    };
+    for (bound, op) in [(filter.since, ">="), (filter.until, "<")] {
+        if let Some(at) = bound {
+            let at = q.bind(at);
+            q.sql.push_str(&format!(" AND k.created_at {op} {at}"));
+        }
+    }
+    after_cursor_of(&mut q, "k.", "delivery_id", "<", filter.before.as_ref());
     let limit = q.bind(limit);
     q.sql = format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE TRUE{} \
-         ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+        "SELECT deliveries.* FROM delivery_keys AS k {} WHERE TRUE{} \
+         ORDER BY k.created_at DESC, k.delivery_id DESC LIMIT {limit}",
+        row_of("k", &inner.sql),
         q.sql
     );
     q

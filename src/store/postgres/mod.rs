@@ -3,6 +3,8 @@
 //! Selected by a `postgres://` URL in place of a file path.
 
 pub mod app_table;
+#[cfg(test)]
+mod keys;
 mod ledger;
 mod notify;
 mod password;
@@ -35,6 +37,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../../migrations/postgres/0009_event_trace_context.sql"),
     include_str!("../../../migrations/postgres/0010_indexes_by_state.sql"),
     include_str!("../../../migrations/postgres/0011_packed_indexes.sql"),
+    include_str!("../../../migrations/postgres/0012_delivery_keys.sql"),
 ];
 /// The schema version this binary writes.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS.len() as i32;

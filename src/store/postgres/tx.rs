@@ -193,7 +193,7 @@ impl Tx for PostgresTx<'_> {
         // Without statistics a window's bounds look like the whole table.
         self.by_index(|tx| {
             tx.rows(
-                tallies::FINISHED_PER_MINUTE,
+                ledger::FINISHED_PER_MINUTE,
                 &[&created_since, &since],
                 |row| Ok((row.get(0), row.get(1), row.get(2))),
             )
@@ -493,11 +493,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE event_id = $1 AND sub_id = $2 \
-             ORDER BY attempt, created_at, delivery_id"
-        );
-        self.rows(&sql, &[&event_id, &sub_id], delivery_row)
+        self.rows(&ledger::attempts(), &[&event_id, &sub_id], delivery_row)
     }
 
     fn event_deliveries(&mut self, event_id: &str) -> Result<Vec<Delivery>> {

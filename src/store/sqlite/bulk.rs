@@ -11,6 +11,10 @@ use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use rusqlite::Transaction;
 
+/// Set aside beside [`BATCH_SET_ASIDE`]: deliveries by event, an index of
+/// this schema's alone (PostgreSQL's is on the delivery keys).
+const ONLY_HERE: [&str; 1] = ["deliveries_by_event"];
+
 /// The page cache while an index is built, in KiB: SQLite's sorter holds as
 /// much in memory before it spills to temporary files.
 const BUILD_CACHE_KIB: i64 = 8192;
@@ -38,7 +42,7 @@ pub(super) fn set_aside(tx: &Transaction<'_>, events: Option<usize>) -> Result<V
         return Ok(Vec::new());
     }
     let mut set_aside = Vec::new();
-    for name in BATCH_SET_ASIDE {
+    for name in BATCH_SET_ASIDE.iter().chain(&ONLY_HERE) {
         let sql: String = tx
             .query_row(
                 "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?1",

@@ -48,19 +48,19 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
         (
             "every delivery",
             DeliveryFilter::default(),
-            &["deliveries_by_time"],
+            &["delivery_keys_by_time"],
         ),
         ("queued", of(Queued), &["deliveries_queued"]),
         (
             "claimed",
             of(Claimed),
-            &["deliveries_by_lease", "deliveries_by_time"],
+            &["deliveries_by_lease", "delivery_keys_by_time"],
         ),
-        ("delivered", of(Delivered), &["deliveries_by_time"]),
+        ("delivered", of(Delivered), &["delivery_keys_by_time"]),
         ("failed", of(Failed), &["deliveries_by_status"]),
         ("canceled", of(Canceled), &["deliveries_by_status"]),
         ("held", held, &["deliveries_by_status", "deliveries_held"]),
-        ("a client's", client.clone(), &["deliveries_by_time"]),
+        ("a client's", client.clone(), &["delivery_keys_by_time"]),
         (
             "a client's queued",
             with(client.clone(), Queued),
@@ -69,14 +69,14 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
         (
             "a client's claimed",
             with(client.clone(), Claimed),
-            &["deliveries_by_lease", "deliveries_by_time"],
+            &["deliveries_by_lease", "delivery_keys_by_time"],
         ),
         (
             "a client's failed",
             with(client, Failed),
             &["deliveries_by_status"],
         ),
-        ("a subscription's", sub.clone(), &["deliveries_by_time"]),
+        ("a subscription's", sub.clone(), &["delivery_keys_by_time"]),
         (
             "a subscription's queued",
             with(sub.clone(), Queued),
@@ -87,7 +87,11 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
             with(sub, Failed),
             &["deliveries_by_status"],
         ),
-        ("a transport's", transport.clone(), &["deliveries_by_time"]),
+        (
+            "a transport's",
+            transport.clone(),
+            &["delivery_keys_by_time"],
+        ),
         (
             "a transport's queued",
             with(transport.clone(), Queued),
@@ -96,9 +100,9 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
         (
             "a transport's delivered",
             with(transport, Delivered),
-            &["deliveries_by_time"],
+            &["delivery_keys_by_time"],
         ),
-        ("an event's", event, &["deliveries_by_event"]),
+        ("an event's", event, &["delivery_keys_by_event"]),
     ]
 }
 
@@ -125,7 +129,7 @@ fn every_list_filter_reads_its_index_with_or_without_statistics() {
     for analyzed in [false, true] {
         if analyzed {
             client
-                .batch_execute("ANALYZE deliveries; ANALYZE events")
+                .batch_execute("ANALYZE deliveries; ANALYZE delivery_keys; ANALYZE events")
                 .unwrap();
         }
         let when = if analyzed {
@@ -151,7 +155,7 @@ fn every_list_filter_reads_its_index_with_or_without_statistics() {
             let found = query_plan(&mut client, true, &q);
             assert_reads(&found, "deliveries_by_status", &format!("{what} ({when})"));
             assert!(
-                found.contains("deliveries_by_event"),
+                found.contains("delivery_keys_by_event"),
                 "{what} ({when}):\n{found}"
             );
         }

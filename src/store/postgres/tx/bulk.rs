@@ -22,9 +22,10 @@ use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use postgres::error::SqlState;
 
-/// Set aside beside [`BATCH_SET_ASIDE`]: the index only this schema has,
-/// the deliveries by time (SQLite keeps the rows themselves in that order).
-const ONLY_HERE: [&str; 1] = ["deliveries_by_time"];
+/// Set aside beside [`BATCH_SET_ASIDE`]: the indexes only this schema has,
+/// of the delivery keys by time and by event (SQLite keeps its deliveries
+/// in time order and indexes them by event itself).
+const ONLY_HERE: [&str; 2] = ["delivery_keys_by_time", "delivery_keys_by_event"];
 
 /// No events yet, and this session may drop and build the tables'
 /// indexes (it owns them): a role given only the rights to read and write
@@ -76,17 +77,16 @@ impl PostgresTx<'_> {
         definitions.iter().try_for_each(|sql| self.ddl(sql))
     }
 
-    /// Locks events and deliveries against every other session, if no
+    /// Locks events, deliveries and their keys against every other session, if no
     /// other holds them now. Never waits: this transaction has read them
     /// already, and two batches each waiting to hold what the other reads
     /// would deadlock; a batch that finds them in use writes its rows as
     /// any other batch.
     fn hold_tables(&mut self) -> Result<bool> {
         self.ddl("SAVEPOINT outbox_hold_tables")?;
-        match self
-            .tx
-            .batch_execute("LOCK TABLE events, deliveries IN ACCESS EXCLUSIVE MODE NOWAIT")
-        {
+        match self.tx.batch_execute(
+            "LOCK TABLE events, deliveries, delivery_keys IN ACCESS EXCLUSIVE MODE NOWAIT",
+        ) {
             Ok(()) => {
                 self.ddl("RELEASE SAVEPOINT outbox_hold_tables")?;
                 Ok(true)
