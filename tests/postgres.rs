@@ -487,7 +487,7 @@ fn a_schema_from_before_kept_counts_is_migrated_in_place() {
              ALTER TABLE {schema}.events DROP COLUMN seq, DROP COLUMN traceparent, DROP COLUMN tracestate; \
              DROP SEQUENCE {schema}.recording_blocks; \
              DROP TABLE {schema}.subscription_health; DROP TABLE {schema}.tallies; \
-             DROP TABLE {schema}.delivery_keys; \
+             DROP TABLE {schema}.delivery_keys; DROP INDEX {schema}.deliveries_delivered; \
              DROP FUNCTION {schema}.delivery_keys_added, {schema}.delivery_keys_removed, \
                {schema}.delivery_keys_changed, {schema}.delivery_keys_emptied CASCADE; \
              CREATE INDEX deliveries_by_time ON {schema}.deliveries (created_at, delivery_id); \

@@ -11,19 +11,30 @@
 -- event, subscription and attempt, when it was created. So those keys live
 -- in `delivery_keys`, written once with the delivery and never updated,
 -- and its two indexes serve the lists by time and the reads by event; the
--- transitions leave them alone. Triggers keep the table in step with
--- `deliveries` however a row is written or removed (a statement of
--- outbox's, an import, a change by hand), one statement per statement
--- that inserts or deletes rows, not one per row.
+-- transitions leave them alone. The keys also carry the client and
+-- transport (which never change either), so that a list of every status
+-- filtered by them reads a delivery's row only when its keys match.
+-- Triggers keep the table in step with `deliveries` however a row is
+-- written or removed (a statement of outbox's, an import, a change by
+-- hand), one statement per statement that inserts or deletes rows, not one
+-- per row.
+--
+-- Delivered rows, the bulk of a ledger, get a partial index by time of
+-- their own: a completion enters it once (where each transition used to
+-- enter two indexes), and a list of delivered deliveries reads it rather
+-- than every key newest first, each one's row by its key.
 
 CREATE TABLE delivery_keys (
     delivery_id TEXT COLLATE "C" NOT NULL,
     event_id    TEXT COLLATE "C" NOT NULL,
     sub_id      TEXT COLLATE "C" NOT NULL,
     attempt     BIGINT NOT NULL,
-    created_at  BIGINT NOT NULL
+    created_at  BIGINT NOT NULL,
+    client_id   TEXT NOT NULL,
+    transport   TEXT NOT NULL
 );
-INSERT INTO delivery_keys SELECT delivery_id, event_id, sub_id, attempt, created_at FROM deliveries;
+INSERT INTO delivery_keys
+    SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM deliveries;
 -- New entries come at the end of the time index (the newest time): packed
 -- as the indexes of version 11. Events come in any order of their ids.
 CREATE INDEX delivery_keys_by_time  ON delivery_keys (created_at, delivery_id) WITH (fillfactor = 100);
@@ -31,7 +42,8 @@ CREATE INDEX delivery_keys_by_event ON delivery_keys (event_id, sub_id, attempt)
 
 CREATE FUNCTION delivery_keys_added() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
-    INSERT INTO delivery_keys SELECT delivery_id, event_id, sub_id, attempt, created_at FROM added;
+    INSERT INTO delivery_keys
+        SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM added;
     RETURN NULL;
 END $$;
 
@@ -51,7 +63,8 @@ END $$;
 CREATE FUNCTION delivery_keys_changed() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
     UPDATE delivery_keys SET delivery_id = NEW.delivery_id, event_id = NEW.event_id, sub_id = NEW.sub_id,
-                             attempt = NEW.attempt, created_at = NEW.created_at
+                             attempt = NEW.attempt, created_at = NEW.created_at,
+                             client_id = NEW.client_id, transport = NEW.transport
     WHERE created_at = OLD.created_at AND delivery_id = OLD.delivery_id;
     RETURN NULL;
 END $$;
@@ -69,12 +82,17 @@ CREATE TRIGGER delivery_keys_removed AFTER DELETE ON deliveries
 -- Only a statement that sets a key fires this (the transitions set none),
 -- and only for a row whose keys it changed (an import replacing a row
 -- with itself changes none).
-CREATE TRIGGER delivery_keys_changed AFTER UPDATE OF delivery_id, event_id, sub_id, attempt, created_at ON deliveries
+CREATE TRIGGER delivery_keys_changed
+    AFTER UPDATE OF delivery_id, event_id, sub_id, attempt, created_at, client_id, transport ON deliveries
     FOR EACH ROW
-    WHEN ((OLD.delivery_id, OLD.event_id, OLD.sub_id, OLD.attempt, OLD.created_at)
-          IS DISTINCT FROM (NEW.delivery_id, NEW.event_id, NEW.sub_id, NEW.attempt, NEW.created_at))
+    WHEN ((OLD.delivery_id, OLD.event_id, OLD.sub_id, OLD.attempt, OLD.created_at, OLD.client_id, OLD.transport)
+          IS DISTINCT FROM
+          (NEW.delivery_id, NEW.event_id, NEW.sub_id, NEW.attempt, NEW.created_at, NEW.client_id, NEW.transport))
     EXECUTE FUNCTION delivery_keys_changed();
 CREATE TRIGGER delivery_keys_emptied AFTER TRUNCATE ON deliveries
     FOR EACH STATEMENT EXECUTE FUNCTION delivery_keys_emptied();
+
+CREATE INDEX deliveries_delivered ON deliveries (created_at, delivery_id) WITH (fillfactor = 100)
+    WHERE status = 'delivered';
 
 DROP INDEX deliveries_by_time, deliveries_by_event;

@@ -5,16 +5,17 @@ use super::{PostgresStore, test_schema};
 use postgres::{Client, NoTls};
 
 /// Rows of `deliveries` without their keys, plus keys without their row
-/// (each key compared whole: id, event, subscription, attempt, time).
+/// (each compared whole: id, event, subscription, attempt, time, client,
+/// transport).
 fn out_of_step(client: &mut Client) -> i64 {
     client
         .query_one(
             "SELECT count(*) FROM ( \
-               (SELECT delivery_id, event_id, sub_id, attempt, created_at FROM deliveries \
-                EXCEPT ALL SELECT delivery_id, event_id, sub_id, attempt, created_at FROM delivery_keys) \
+               (SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM deliveries \
+                EXCEPT ALL SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM delivery_keys) \
                UNION ALL \
-               (SELECT delivery_id, event_id, sub_id, attempt, created_at FROM delivery_keys \
-                EXCEPT ALL SELECT delivery_id, event_id, sub_id, attempt, created_at FROM deliveries)) AS differ",
+               (SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM delivery_keys \
+                EXCEPT ALL SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM deliveries)) AS differ",
             &[],
         )
         .unwrap()
@@ -58,7 +59,7 @@ fn keys_follow_every_insert_change_delete_and_truncate() {
             "INSERT INTO deliveries SELECT 'delv_' || i, 'evt_moved', 'sub_9', 'c', 'poll', '', 'queued', 5, '', '', \
                  '{}', 1000 + i, i, 0, 0, 0, 0 FROM generate_series(1, 10) AS i \
              ON CONFLICT (delivery_id) DO UPDATE SET event_id = excluded.event_id, sub_id = excluded.sub_id, \
-                 attempt = excluded.attempt, created_at = excluded.created_at",
+                 attempt = excluded.attempt, created_at = excluded.created_at, client_id = 'moved'",
             &[],
         )
         .unwrap();

@@ -6,7 +6,6 @@
 use super::rows::Query;
 use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
 use crate::core::ledger::subscriptions::type_keys;
-use crate::core::records::model::{DeliveryStatus, Stage};
 use crate::core::storage::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
 
@@ -16,20 +15,6 @@ use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
 const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM delivery_keys AS later \
      WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
        AND later.attempt > deliveries.attempt)";
-
-/// [`crate::store::tallies::FINISHED_PER_MINUTE`] on this schema: the
-/// delivered attempts created since `$1` read by the keys' time index,
-/// each one's row by its key (deliveries have no index by time).
-pub(super) const FINISHED_PER_MINUTE: &str = "SELECT minute, CAST(sum(delivered) AS BIGINT), \
-     CAST(sum(failed) AS BIGINT) FROM ( \
-     SELECT d.delivered_at / 60 AS minute, 1 AS delivered, 0 AS failed FROM delivery_keys AS k \
-     CROSS JOIN LATERAL (SELECT delivered_at FROM deliveries WHERE delivery_id = k.delivery_id \
-       AND status = 'delivered' AND delivered_at >= $2 OFFSET 0) AS d \
-     WHERE k.created_at >= $1 \
-     UNION ALL \
-     SELECT updated_at / 60, 0, 1 FROM deliveries \
-     WHERE status = 'failed' AND created_at >= $1 AND updated_at >= $2 \
-     ) AS finished GROUP BY minute ORDER BY minute";
 
 /// A delivery's row found by the key `keys` (an alias of `delivery_keys`)
 /// names, fenced (`OFFSET 0`) so that each is read by its primary key.
@@ -232,13 +217,10 @@ pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64
         );
         return q;
     }
-    // Deliveries in a state that leaves the queue's index or enters a
-    // partial one (queued, claimed, held, failed, canceled): read there,
-    // the few in that state, and sorted.
-    if filter
-        .stage()
-        .is_some_and(|s| s != Stage::Is(DeliveryStatus::Delivered))
-    {
+    // Deliveries in one state: read in that state's partial index (the
+    // queue's, the leases', the delivered ones', or that of the held,
+    // failed and canceled), the few in that state or newest first.
+    if filter.stage().is_some() {
         let mut q = Query::of_type(rare_type).deliveries(filter);
         after_cursor(&mut q, "delivery_id", "<", filter.before.as_ref());
         let limit = q.bind(limit);
@@ -249,11 +231,15 @@ pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64
         );
         return q;
     }
-    // Every state, or the delivered: the keys newest first, each one's row
-    // by its key and kept if the filters take it, until the page is full.
+    // Every state: the keys newest first, filtered by what they hold (the
+    // window, the subscription, client and transport), each one's row by
+    // its key and kept if the other filters take it, until the page is full.
     let within = DeliveryFilter {
         since: None,
         until: None,
+        sub_id: None,
+        client_id: None,
+        transport: None,
         ..filter.clone()
     };
     let mut inner = Query::of_type(rare_type).deliveries(&within);
@@ -261,6 +247,15 @@ pub(super) fn delivery_list(filter: &DeliveryFilter, rare_type: bool, limit: i64
         params: std::mem::take(&mut inner.params),
         ..Query::default()
     };
+    // Written so that no index can serve them (`|| ''`): the index by
+    // event would otherwise be read whole for a subscription's keys.
+    for (column, value) in [
+        ("k.sub_id", filter.sub_id.as_deref()),
+        ("k.client_id", filter.client_id.as_deref()),
+        ("k.transport", filter.transport.map(|t| t.as_str())),
+    ] {
+        q.eq(&format!("{column} || ''"), value);
+    }
     for (bound, op) in [(filter.since, ">="), (filter.until, "<")] {
         if let Some(at) = bound {
             let at = q.bind(at);

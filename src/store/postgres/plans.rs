@@ -406,13 +406,13 @@ fn the_history_of_finished_attempts_reads_the_window_through_an_index() {
         let found = plan_with(
             &mut client,
             super::tx::INDEX_PLANNER,
-            super::ledger::FINISHED_PER_MINUTE,
+            crate::store::tallies::FINISHED_PER_MINUTE,
             &[&(NOW - 7200), &(NOW - 3600)],
         );
-        // The window's delivered rows by time, the failed by status:
-        // never the whole table.
+        // The window's delivered rows and failed rows each by their own
+        // partial index: never the whole table.
         let what = format!("finished per minute (analyzed: {analyzed})");
-        assert_reads(&found, "delivery_keys_by_time", &what);
+        assert_reads(&found, "deliveries_delivered", &what);
         assert_reads(&found, "deliveries_by_status", &what);
     }
     client

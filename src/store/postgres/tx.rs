@@ -193,7 +193,7 @@ impl Tx for PostgresTx<'_> {
         // Without statistics a window's bounds look like the whole table.
         self.by_index(|tx| {
             tx.rows(
-                ledger::FINISHED_PER_MINUTE,
+                tallies::FINISHED_PER_MINUTE,
                 &[&created_since, &since],
                 |row| Ok((row.get(0), row.get(1), row.get(2))),
             )

@@ -51,12 +51,8 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
             &["delivery_keys_by_time"],
         ),
         ("queued", of(Queued), &["deliveries_queued"]),
-        (
-            "claimed",
-            of(Claimed),
-            &["deliveries_by_lease", "delivery_keys_by_time"],
-        ),
-        ("delivered", of(Delivered), &["delivery_keys_by_time"]),
+        ("claimed", of(Claimed), &["deliveries_by_lease"]),
+        ("delivered", of(Delivered), &["deliveries_delivered"]),
         ("failed", of(Failed), &["deliveries_by_status"]),
         ("canceled", of(Canceled), &["deliveries_by_status"]),
         ("held", held, &["deliveries_by_status", "deliveries_held"]),
@@ -69,7 +65,7 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
         (
             "a client's claimed",
             with(client.clone(), Claimed),
-            &["deliveries_by_lease", "delivery_keys_by_time"],
+            &["deliveries_by_lease"],
         ),
         (
             "a client's failed",
@@ -100,7 +96,7 @@ fn delivery_lists() -> Vec<(&'static str, DeliveryFilter, &'static [&'static str
         (
             "a transport's delivered",
             with(transport, Delivered),
-            &["delivery_keys_by_time"],
+            &["deliveries_delivered"],
         ),
         ("an event's", event, &["delivery_keys_by_event"]),
     ]
