@@ -36,9 +36,11 @@ CREATE TABLE delivery_keys (
 INSERT INTO delivery_keys
     SELECT delivery_id, event_id, sub_id, attempt, created_at, client_id, transport FROM deliveries;
 -- New entries come at the end of the time index (the newest time): packed
--- as the indexes of version 11. Events come in any order of their ids.
+-- as the indexes of version 11. Events come in any order of their ids, and
+-- are indexed alone, as since version 10 (an event has a handful of
+-- deliveries, told apart by reading them).
 CREATE INDEX delivery_keys_by_time  ON delivery_keys (created_at, delivery_id) WITH (fillfactor = 100);
-CREATE INDEX delivery_keys_by_event ON delivery_keys (event_id, sub_id, attempt);
+CREATE INDEX delivery_keys_by_event ON delivery_keys (event_id);
 
 CREATE FUNCTION delivery_keys_added() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
