@@ -92,11 +92,8 @@ fn nats_events_arrive_once_each_with_their_attributes(db: Db) {
     let prefix = unique("outbox_test_");
     let stream = prefix.clone();
     let url = format!("nats://{}", brokers::NATS);
-    let jetstream = block_on(brokers::nats_stream(
-        &url,
-        &stream,
-        &[format!("{prefix}.>")],
-    ));
+    let made = brokers::nats_stream(&url, &stream, &[format!("{prefix}.>")]);
+    let jetstream = &made.jetstream;
     broker_sub(
         &db,
         "order.paid",
@@ -110,7 +107,7 @@ fn nats_events_arrive_once_each_with_their_attributes(db: Db) {
     let response = &answers[0]["delivery"]["meta"]["response"];
     assert_eq!(response["stream"], stream.as_str());
     assert_eq!(response["duplicate"], false);
-    let arrived = block_on(brokers::nats_messages(&jetstream, &stream));
+    let arrived = block_on(brokers::nats_messages(jetstream, &stream));
     assert_eq!(arrived.len(), 3);
     for (message, id) in arrived.iter().zip(&ids) {
         assert_eq!(message.name, format!("{prefix}.order.paid"));
@@ -133,10 +130,9 @@ fn nats_events_arrive_once_each_with_their_attributes(db: Db) {
         );
     }
     assert_eq!(
-        block_on(brokers::nats_messages(&jetstream, &stream)).len(),
+        block_on(brokers::nats_messages(jetstream, &stream)).len(),
         3
     );
-    block_on(async { jetstream.delete_stream(&stream).await.unwrap() });
 }
 broker_test!(
     nats_events_arrive_once_each_with_their_attributes,
@@ -356,11 +352,11 @@ broker_test!(
 
 fn a_password_in_an_endpoint_is_never_printed(db: Db) {
     let prefix = unique("outbox_secret_");
-    let jetstream = block_on(brokers::nats_stream(
+    let _stream = brokers::nats_stream(
         &format!("nats://{}", brokers::NATS),
         &prefix,
         &[format!("{prefix}.>")],
-    ));
+    );
     let password = "s3cr3t-Pa55word";
     let endpoint = format!(
         "nats://outbox:{password}@{}/{prefix}.{{type}}",
@@ -443,7 +439,6 @@ fn a_password_in_an_endpoint_is_never_printed(db: Db) {
     // An export carries it whole, for an import.
     let export = db.output(NOW, &["export"]);
     assert!(String::from_utf8_lossy(&export.stdout).contains(password));
-    block_on(async { jetstream.delete_stream(&prefix).await.unwrap() });
 }
 broker_test!(a_password_in_an_endpoint_is_never_printed, "brokers_secret");
 

@@ -72,14 +72,26 @@ impl Arrived {
     }
 }
 
+/// A JetStream stream on the shared server, made for one test and deleted
+/// when the test ends, whether it passed or not.
+pub struct TestStream {
+    pub jetstream: async_nats::jetstream::Context,
+    name: String,
+}
+
+impl Drop for TestStream {
+    fn drop(&mut self) {
+        let _ = block_on(self.jetstream.delete_stream(&self.name));
+    }
+}
+
 /// A JetStream stream capturing `subjects`, made for one test, in memory.
-pub async fn nats_stream(
-    url: &str,
-    name: &str,
-    subjects: &[String],
-) -> async_nats::jetstream::Context {
+pub fn nats_stream(url: &str, name: &str, subjects: &[String]) -> TestStream {
     use async_nats::jetstream::stream::StorageType;
-    nats_stream_in(url, name, subjects, StorageType::Memory).await
+    TestStream {
+        jetstream: block_on(nats_stream_in(url, name, subjects, StorageType::Memory)),
+        name: name.to_owned(),
+    }
 }
 
 /// A JetStream stream capturing `subjects`, kept as `storage` says (in a
