@@ -140,45 +140,44 @@ fn signal(child: &Child, signal: i32) {
 
 /// Waits until the restarted RabbitMQ node routes a message to the test's
 /// queue again (see `kill_mid_drain`): one published with a key of
-/// `faults.#`, mandatory, confirmed and not returned.
+/// `faults.#`, mandatory, confirmed and not returned. A node that is still
+/// booting may take a connection and drop it: that is not yet, either.
 fn amqp_routes_again(server: &OwnServer) {
-    use lapin::Confirmation;
-    use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
     let url = format!("{}/%2f", server.url("amqp")).replacen("amqp://", "amqp://guest:guest@", 1);
     let deadline = Instant::now() + Duration::from_secs(60);
     block_on(async {
-        let connection = lapin::Connection::connect(&url, lapin::ConnectionProperties::default())
-            .await
-            .unwrap();
-        let channel = connection.create_channel().await.unwrap();
-        channel
-            .confirm_select(ConfirmSelectOptions::default())
-            .await
-            .unwrap();
-        loop {
-            let confirm = channel
-                .basic_publish(
-                    "amq.topic".into(),
-                    "faults.ready".into(),
-                    BasicPublishOptions {
-                        mandatory: true,
-                        immediate: false,
-                    },
-                    b"{}",
-                    lapin::BasicProperties::default().with_message_id("probe".into()),
-                )
-                .await
-                .unwrap()
-                .await
-                .unwrap();
-            if matches!(confirm, Confirmation::Ack(None)) {
-                break;
-            }
+        while !amqp_routes(&url).await.unwrap_or(false) {
             assert!(Instant::now() < deadline, "the node never routed again");
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        let _ = connection.close(0, "ready".into()).await;
     });
+}
+
+/// Whether a probe published to `url` was routed and confirmed.
+async fn amqp_routes(url: &str) -> Result<bool, lapin::Error> {
+    use lapin::Confirmation;
+    use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
+    let connection =
+        lapin::Connection::connect(url, lapin::ConnectionProperties::default()).await?;
+    let channel = connection.create_channel().await?;
+    channel
+        .confirm_select(ConfirmSelectOptions::default())
+        .await?;
+    let confirm = channel
+        .basic_publish(
+            "amq.topic".into(),
+            "faults.ready".into(),
+            BasicPublishOptions {
+                mandatory: true,
+                immediate: false,
+            },
+            b"{}",
+            lapin::BasicProperties::default().with_message_id("probe".into()),
+        )
+        .await?
+        .await?;
+    let _ = connection.close(0, "ready".into()).await;
+    Ok(matches!(confirm, Confirmation::Ack(None)))
 }
 
 /// Each event's id once in the stream, and nothing else.

@@ -106,7 +106,7 @@ pub(super) struct PostgresTx<'c> {
     /// Transitions not yet written, each with the status it was read in:
     /// written together before the next statement or the commit, so a
     /// claim or completion of 500 is one round trip, not 500.
-    pending: Vec<(Stage, Delivery)>,
+    pending: pending::Transitions,
     /// Changes to the kept delivery counts, written just before the commit
     /// to the count rows of `slot`.
     counts: CountChanges,
@@ -147,7 +147,7 @@ impl<'c> PostgresTx<'c> {
             metas: HashMap::new(),
             prefetched: HashMap::new(),
             recorded_at: HashMap::new(),
-            pending: Vec::new(),
+            pending: pending::Transitions::default(),
             counts: CountChanges::default(),
             slot: counts::random_slot(),
             made_ready: false,
@@ -406,14 +406,10 @@ impl Tx for PostgresTx<'_> {
         self.prefetched.remove(&d.delivery_id);
         // Written with the others before the next statement or the commit;
         // a second change of the same delivery first writes the one before.
-        if self
-            .pending
-            .iter()
-            .any(|(_, p)| p.delivery_id == d.delivery_id)
-        {
+        if self.pending.holds(&d.delivery_id) {
             self.flush()?;
         }
-        self.pending.push((was, d.clone()));
+        self.pending.push(was, d);
         self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         self.counts.moved(was, d);
         Ok(())

@@ -10,6 +10,7 @@ use crate::store::not_as_read;
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;
 use postgres::types::ToSql;
+use std::collections::HashSet;
 
 /// The transitions of a transaction, written as one statement: each row
 /// of the arrays updates one delivery, found by its key (`ANY($1)` makes
@@ -29,6 +30,38 @@ pub const UPDATE_DELIVERIES: &str = "UPDATE deliveries AS d SET status = v.statu
             lease_expires_at, delivered_at, was, transport, client_id, claims) \
      WHERE d.delivery_id = ANY($1) AND d.delivery_id = v.delivery_id AND d.status || '' = v.was \
        AND d.transport || '' = v.transport AND d.client_id || '' = v.client_id";
+
+/// Transitions not yet written, each with the status it was read in, and
+/// the ids they change: a second change of one delivery is found by its id
+/// (a scan of the list made a completion of 500 compare ids 125,000 times,
+/// a tenth of a drain's samples on PostgreSQL).
+#[derive(Default)]
+pub(super) struct Transitions {
+    list: Vec<(Stage, Delivery)>,
+    ids: HashSet<String>,
+}
+
+impl Transitions {
+    pub(super) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Whether a transition of `delivery_id` waits.
+    pub(super) fn holds(&self, delivery_id: &str) -> bool {
+        self.ids.contains(delivery_id)
+    }
+
+    pub(super) fn push(&mut self, was: Stage, d: &Delivery) {
+        self.ids.insert(d.delivery_id.clone());
+        self.list.push((was, d.clone()));
+    }
+
+    /// Every waiting transition, in the order made; none wait after.
+    fn take(&mut self) -> Vec<(Stage, Delivery)> {
+        self.ids.clear();
+        std::mem::take(&mut self.list)
+    }
+}
 
 /// SQL text with each `$N` placeholder moved on by `by`, for a statement
 /// joined into one with others before it.
@@ -79,7 +112,7 @@ impl PostgresTx<'_> {
     fn write(&mut self, closing: bool, notify: bool) -> Result<()> {
         let mut parts = Vec::new();
         let mut params: Params = Vec::new();
-        let pending = std::mem::take(&mut self.pending);
+        let pending = self.pending.take();
         if !pending.is_empty() {
             parts.push(format!("moved AS ({UPDATE_DELIVERIES} RETURNING 1)"));
             params.extend(transition_params(&pending));
