@@ -35,10 +35,15 @@ pub(crate) const DELIVERY_REPLACE: &str = "ON CONFLICT (delivery_id) DO UPDATE S
 
 /// A dead letter: failed, with no later attempt of the same event and
 /// subscription (retries are queued in the transaction that fails, so none
-/// will come).
-pub(crate) const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM deliveries AS later \
-     WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
-       AND later.attempt > deliveries.attempt)";
+/// will come). The later attempts are looked for in `attempts`: the
+/// deliveries on SQLite, PostgreSQL's delivery keys (indexed by event there).
+pub(crate) fn dead_letter(attempts: &str) -> String {
+    format!(
+        "status = 'failed' AND NOT EXISTS (SELECT 1 FROM {attempts} AS later \
+         WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
+           AND later.attempt > deliveries.attempt)"
+    )
+}
 
 /// At most this many events of a type, and `delivery list --type` finds
 /// the type's deliveries through its events (the type index, then each

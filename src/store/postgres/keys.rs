@@ -7,7 +7,7 @@ use postgres::{Client, NoTls};
 /// Rows of `deliveries` without their keys, plus keys without their row
 /// (each compared whole: id, event, subscription, attempt, time, client,
 /// transport).
-fn out_of_step(client: &mut Client) -> i64 {
+pub(super) fn out_of_step(client: &mut Client) -> i64 {
     client
         .query_one(
             "SELECT count(*) FROM ( \

@@ -7,14 +7,8 @@ use super::rows::Query;
 use super::tx::{LEASE_EXPIRED, QUEUED_DUE};
 use crate::core::ledger::subscriptions::type_keys;
 use crate::core::storage::{Cursor, DeliveryFilter, EventFilter, EventWindow, SubscriptionFilter};
-use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
-
-/// A dead letter: failed, with no later attempt of the same event and
-/// subscription (retries are queued in the transaction that fails, so none
-/// will come), the later attempts looked for among the delivery keys.
-const DEAD_LETTER: &str = "status = 'failed' AND NOT EXISTS (SELECT 1 FROM delivery_keys AS later \
-     WHERE later.event_id = deliveries.event_id AND later.sub_id = deliveries.sub_id \
-       AND later.attempt > deliveries.attempt)";
+use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS, dead_letter};
+use std::sync::LazyLock;
 
 /// A delivery's row found by the key `keys` (an alias of `delivery_keys`)
 /// names, fenced (`OFFSET 0`) so that each is read by its primary key.
@@ -73,8 +67,9 @@ pub(super) fn dead_letters(
     after_cursor(&mut q, "delivery_id", "<", before);
     let limit = q.bind(limit);
     q.sql = format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {DEAD_LETTER}{} \
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {}{} \
          ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+        dead_letter("delivery_keys"),
         q.sql
     );
     q
@@ -83,7 +78,8 @@ pub(super) fn dead_letters(
 pub(super) fn count_dead(filter: &DeliveryFilter, rare_type: bool) -> Query {
     let mut q = Query::of_type(rare_type).deliveries(&filter.without_status());
     q.sql = format!(
-        "SELECT count(*) FROM deliveries WHERE {DEAD_LETTER}{}",
+        "SELECT count(*) FROM deliveries WHERE {}{}",
+        dead_letter("delivery_keys"),
         q.sql
     );
     q
@@ -140,20 +136,26 @@ pub(super) fn subscription_conditions(filter: &SubscriptionFilter) -> Query {
 }
 
 /// Every delivery of one event (`$1`), found by its keys.
-pub(super) fn event_deliveries() -> String {
-    format!(
-        "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 ORDER BY k.sub_id, k.attempt",
-        row_of("k", "")
-    )
+pub(super) fn event_deliveries() -> &'static str {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 ORDER BY k.sub_id, k.attempt",
+            row_of("k", "")
+        )
+    });
+    &SQL
 }
 
 /// Every attempt of one event (`$1`) to one subscription (`$2`).
-pub(super) fn attempts() -> String {
-    format!(
-        "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 AND k.sub_id = $2 \
-         ORDER BY k.attempt, k.created_at, k.delivery_id",
-        row_of("k", "")
-    )
+pub(super) fn attempts() -> &'static str {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT deliveries.* FROM delivery_keys AS k {} WHERE k.event_id = $1 AND k.sub_id = $2 \
+             ORDER BY k.attempt, k.created_at, k.delivery_id",
+            row_of("k", "")
+        )
+    });
+    &SQL
 }
 
 /// `event list`: newest first, a page after the cursor.

@@ -489,11 +489,11 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
-        self.rows(&ledger::attempts(), &[&event_id, &sub_id], delivery_row)
+        self.rows(ledger::attempts(), &[&event_id, &sub_id], delivery_row)
     }
 
     fn event_deliveries(&mut self, event_id: &str) -> Result<Vec<Delivery>> {
-        self.rows(&ledger::event_deliveries(), &[&event_id], delivery_row)
+        self.rows(ledger::event_deliveries(), &[&event_id], delivery_row)
     }
 
     fn dead_letters(

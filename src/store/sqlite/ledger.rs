@@ -7,7 +7,7 @@ use super::queries::{Conditions, DELIVERY_COLUMNS, EVENT_COLUMNS, Query};
 use crate::core::records::prefix::IdKind;
 use crate::core::storage::{Cursor, DeliveryFilter, EventWindow};
 use crate::store::id_column;
-use crate::store::sql::DEAD_LETTER;
+use crate::store::sql::dead_letter;
 use rusqlite::types::Value as SqlValue;
 
 /// ` AND (created_at, id) < (?, ?)` (or `>`), continuing a page.
@@ -33,8 +33,9 @@ pub(super) fn dead_letters(
     let mut c = Conditions::of_type(rare_type).deliveries(&filter.without_status());
     after_cursor(&mut c, "delivery_id", "<", before);
     let sql = format!(
-        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {DEAD_LETTER}{} \
+        "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {}{} \
          ORDER BY created_at DESC, delivery_id DESC LIMIT {limit}",
+        dead_letter("deliveries"),
         c.sql
     );
     c.finish(sql)
@@ -43,7 +44,8 @@ pub(super) fn dead_letters(
 pub(super) fn count_dead(filter: &DeliveryFilter, rare_type: bool) -> Query {
     let c = Conditions::of_type(rare_type).deliveries(&filter.without_status());
     let sql = format!(
-        "SELECT count(*) FROM deliveries WHERE {DEAD_LETTER}{}",
+        "SELECT count(*) FROM deliveries WHERE {}{}",
+        dead_letter("deliveries"),
         c.sql
     );
     c.finish(sql)
