@@ -320,40 +320,49 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
         .unwrap()
         .get(0);
     assert_eq!(analyzed, 0, "the table must never have been analyzed");
-    // The statement with one row of literal arrays for its parameters,
-    // highest number first so that $1 does not eat into $10.
-    let mut statement = outbox::store::postgres::UPDATE_DELIVERIES.to_owned();
-    for (n, value) in [
-        (14, "'{1}'"),
-        (13, "'{c}'"),
-        (12, "'{poll}'"),
-        (11, "'{queued}'"),
-        (10, "'{0}'"),
-        (9, "'{0}'"),
-        (8, "'{0}'"),
-        (7, "'{0}'"),
-        (6, "'{0}'"),
-        (5, "'{\\{\\}}'"),
-        (4, "'{x}'"),
-        (3, "'{w}'"),
-        (2, "'{claimed}'"),
-        (1, "'{delv_x}'"),
-    ] {
-        statement = statement.replace(&format!("${n}"), value);
+    // The statement in both its shapes (a value per row, one value shared),
+    // with literals for its parameters, highest number first so that $1
+    // does not eat into $10.
+    let values = [
+        (14, "c"),
+        (13, "poll"),
+        (12, "queued"),
+        (11, "1"),
+        (10, "0"),
+        (9, "0"),
+        (8, "0"),
+        (7, "0"),
+        (6, "0"),
+        (5, "\\{\\}"),
+        (4, "x"),
+        (3, "w"),
+        (2, "claimed"),
+    ];
+    for per_row in [true, false] {
+        let mut statement = outbox::store::postgres::update_deliveries([per_row; 13]);
+        for (n, value) in values {
+            let literal = if per_row {
+                format!("'{{{value}}}'")
+            } else {
+                format!("'{}'", value.replace('\\', ""))
+            };
+            statement = statement.replace(&format!("${n}"), &literal);
+        }
+        statement = statement.replace("$1", "'{delv_x}'");
+        let explain = format!("EXPLAIN {statement}");
+        let plan: Vec<String> = client
+            .query(&explain, &[])
+            .unwrap()
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
+        let plan = plan.join("\n");
+        assert!(
+            plan.contains("deliveries_pkey"),
+            "the update goes through the key:\n{plan}"
+        );
+        assert!(!plan.contains("deliveries_by_transport"), "{plan}");
     }
-    let explain = format!("EXPLAIN {statement}");
-    let plan: Vec<String> = client
-        .query(&explain, &[])
-        .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
-    let plan = plan.join("\n");
-    assert!(
-        plan.contains("deliveries_pkey"),
-        "the update goes through the key:\n{plan}"
-    );
-    assert!(!plan.contains("deliveries_by_transport"), "{plan}");
 }
 
 /// The counts `stats` keeps on PostgreSQL: several workers claiming,

@@ -74,3 +74,33 @@ pub(crate) fn first_in_claim_order(mut found: Vec<Delivery>, limit: i64) -> Vec<
     found.truncate(usize::try_from(limit).unwrap_or(0));
     found
 }
+
+/// A delivery of the given id, status and time, for tests of either backend.
+#[cfg(test)]
+pub(crate) fn test_delivery(
+    id: &str,
+    status: crate::core::records::model::DeliveryStatus,
+    created_at: i64,
+) -> Delivery {
+    Delivery {
+        delivery_id: id.into(),
+        event_id: "e".into(),
+        sub_id: "s".into(),
+        client_id: "c".into(),
+        transport: crate::core::records::model::Transport::Poll,
+        endpoint: String::new(),
+        status,
+        attempt: 1,
+        claimed_by: String::new(),
+        last_error: String::new(),
+        meta: Default::default(),
+        created_at,
+        updated_at: created_at,
+        next_attempt_at: 0,
+        claimed_at: 0,
+        lease_expires_at: 0,
+        delivered_at: 0,
+        place: Default::default(),
+        claims: 0,
+    }
+}

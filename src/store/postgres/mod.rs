@@ -16,7 +16,7 @@ mod tx;
 #[cfg(test)]
 mod upgrade;
 
-pub use tx::{ORDER_PLANNER, UPDATE_DELIVERIES};
+pub use tx::{ORDER_PLANNER, update_deliveries};
 
 use super::Durability;
 use crate::core::records::error::{Error, Result, StorageCode};

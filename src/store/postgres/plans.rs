@@ -10,8 +10,8 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, UPDATE_DELIVERIES, counts_sql,
-    events_by_id_sql, prefetch_sql, time_count,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, counts_sql, events_by_id_sql, prefetch_sql,
+    time_count, update_deliveries,
 };
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
@@ -163,31 +163,41 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             .iter()
             .map(|row| row.get(0))
             .collect();
-        let text = |value: &str| vec![value.to_owned(); ids.len()];
-        let number = vec![0_i64; ids.len()];
-        let found = plan_with(
-            &mut client,
-            INDEX_PLANNER,
-            UPDATE_DELIVERIES,
-            &[
-                &ids,
-                &text("claimed"),
-                &text("w"),
-                &text(""),
-                &text("{}"),
-                &number,
-                &number,
-                &number,
-                &number,
-                &number,
-                &text("queued"),
-                &text("poll"),
-                &text("c0"),
-                &number,
-            ],
-        );
-        assert_reads(&found, "deliveries_pkey", &format!("a transition ({when})"));
-        assert!(!found.contains("deliveries_by_transport"), "{found}");
+        // In each shape the statement takes: every value an array of one
+        // per row, every value shared, and some of each.
+        let values: [Result<&str, i64>; 13] = [
+            Ok("claimed"),
+            Ok("w"),
+            Ok(""),
+            Ok("{}"),
+            Err(0),
+            Err(0),
+            Err(0),
+            Err(0),
+            Err(0),
+            Err(1),
+            Ok("queued"),
+            Ok("poll"),
+            Ok("c0"),
+        ];
+        let mixed = std::array::from_fn(|n| n % 3 == 0);
+        for per_row in [[true; 13], [false; 13], mixed] {
+            let mut params: Vec<Box<dyn ToSql + Sync>> = vec![Box::new(ids.clone())];
+            for (value, array) in values.iter().zip(per_row) {
+                params.push(match (value, array) {
+                    (Ok(text), true) => Box::new(vec![text.to_string(); ids.len()]),
+                    (Ok(text), false) => Box::new(text.to_string()),
+                    (Err(number), true) => Box::new(vec![*number; ids.len()]),
+                    (Err(number), false) => Box::new(*number),
+                });
+            }
+            let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
+            let sql = update_deliveries(per_row);
+            let found = plan_with(&mut client, INDEX_PLANNER, &sql, &params);
+            let what = format!("a transition, arrays {per_row:?} ({when})");
+            assert_reads(&found, "deliveries_pkey", &what);
+            assert!(!found.contains("deliveries_by_transport"), "{found}");
+        }
         // A batch's completions read when their events were recorded by key
         // (as the transaction reads it, kept off whole-table scans).
         let events: Vec<String> = client

@@ -16,7 +16,7 @@ mod subscriptions;
 pub(super) use counts::{counts_sql, time_count};
 #[cfg(test)]
 pub(super) use inserts::{EVENTS_RECORDED_AT, events_by_id_sql, prefetch_sql};
-pub use pending::UPDATE_DELIVERIES;
+pub use pending::update_deliveries;
 
 use super::ledger;
 use super::pg_error;

@@ -9,35 +9,12 @@ use crate::core::records::model::{
 };
 use crate::core::reference::json;
 use crate::core::storage::{DeliveryFilter, SubscriptionFilter};
+pub(super) use crate::store::test_delivery as delivery;
 
 pub(super) fn store() -> (tempfile::TempDir, SqliteStore) {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("outbox.db")).unwrap();
     (dir, store)
-}
-
-pub(super) fn delivery(id: &str, status: DeliveryStatus, created_at: i64) -> Delivery {
-    Delivery {
-        delivery_id: id.into(),
-        event_id: "e".into(),
-        sub_id: "s".into(),
-        client_id: "c".into(),
-        transport: Transport::Poll,
-        endpoint: String::new(),
-        status,
-        attempt: 1,
-        claimed_by: String::new(),
-        last_error: String::new(),
-        meta: Default::default(),
-        created_at,
-        updated_at: created_at,
-        next_attempt_at: 0,
-        claimed_at: 0,
-        lease_expires_at: 0,
-        delivered_at: 0,
-        place: Default::default(),
-        claims: 0,
-    }
 }
 
 fn subscription(id: &str, types: &[&str], status: SubscriptionStatus) -> Subscription {
