@@ -9,6 +9,7 @@ mod inserts;
 pub(super) mod lanes;
 mod load;
 mod pending;
+mod planner;
 mod statements;
 mod subscriptions;
 
@@ -17,6 +18,10 @@ pub(super) use counts::{counts_sql, time_count};
 #[cfg(test)]
 pub(super) use inserts::{EVENTS_RECORDED_AT, events_by_id_sql, prefetch_sql};
 pub use pending::update_deliveries;
+#[cfg(test)]
+pub(super) use planner::INDEX_PLANNER;
+pub use planner::ORDER_PLANNER;
+use planner::Planner;
 
 use super::ledger;
 use super::pg_error;
@@ -45,47 +50,6 @@ use std::collections::HashMap;
 pub(super) const QUEUED_DUE: &str = "status = 'queued' AND next_attempt_at <= $1";
 pub(super) const LEASE_EXPIRED: &str =
     "status = 'claimed' AND lease_expires_at > 0 AND lease_expires_at <= $1";
-
-/// Set in a transaction before it reads a page in an index's order (a
-/// claim, a list). Without table statistics (right after an import,
-/// autovacuum off) the planner guesses that few rows are queued, and would
-/// fetch them all through a bitmap of any index of queued rows and sort
-/// them: a claim, or a list of queued deliveries, would read the whole
-/// queue. Without bitmaps it reads the first rows of the index in the
-/// page's order and stops. Whole-table scans are off too: guessing that
-/// few rows are delivered, it would read every row and sort them rather
-/// than walk the deliveries newest first until the page is full.
-pub const ORDER_PLANNER: &str = "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off";
-/// Set again once the page is read.
-const PLANNER_DEFAULTS: &str = "SET LOCAL enable_bitmapscan = on; SET LOCAL enable_seqscan = on";
-/// For a statement that must read its key or a small partial index:
-/// without table statistics (a table grown since it was last analysed,
-/// autovacuum off) the planner may read the whole table instead.
-pub const INDEX_PLANNER: &str = "SET LOCAL enable_bitmapscan = on; SET LOCAL enable_seqscan = off";
-
-/// The planner settings a statement runs under. Set only when a statement
-/// needs others than the last one ran under: a worker's turn runs several
-/// reads by key in a row, each of which set and reset them, two round
-/// trips, before this.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Planner {
-    Defaults,
-    /// [`INDEX_PLANNER`].
-    Index,
-    /// [`ORDER_PLANNER`].
-    Order,
-}
-
-impl Planner {
-    /// The settings that take a transaction from any other to this one.
-    fn settings(self) -> &'static str {
-        match self {
-            Planner::Defaults => PLANNER_DEFAULTS,
-            Planner::Index => INDEX_PLANNER,
-            Planner::Order => ORDER_PLANNER,
-        }
-    }
-}
 
 pub(super) struct PostgresTx<'c> {
     tx: Transaction<'c>,

@@ -8,7 +8,7 @@ use super::super::rows::{
     DeliveryTexts, EventTexts, Query, delivery_row, delivery_values, event_row, event_values,
     subscription_row,
 };
-use super::{Planner, PostgresTx};
+use super::PostgresTx;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
@@ -21,52 +21,6 @@ use postgres::{Row, Statement};
 use std::sync::LazyLock;
 
 impl PostgresTx<'_> {
-    /// Brings the planner settings to what the next statement needs, if
-    /// they are not already.
-    fn plan_as_wanted(&mut self) -> Result<()> {
-        if let Some(wanted) = self.planner_wanted
-            && wanted != self.planner
-        {
-            self.tx
-                .batch_execute(wanted.settings())
-                .map_err(|e| pg_error(&e, "cannot set the planner"))?;
-            self.planner = wanted;
-        }
-        Ok(())
-    }
-
-    /// `read` under `planner` (`None`: those in force); the statements
-    /// after it under those wanted before (the defaults, outside any
-    /// other), set when the next one is prepared.
-    fn planned<T>(
-        &mut self,
-        planner: Option<Planner>,
-        read: impl FnOnce(&mut Self) -> Result<T>,
-    ) -> Result<T> {
-        let outside = std::mem::replace(&mut self.planner_wanted, planner);
-        let found = self.plan_as_wanted().and_then(|()| read(self));
-        self.planner_wanted = outside;
-        found
-    }
-
-    /// `read` of rows by their key, which every planner setting reads
-    /// through it: it runs under the settings in force.
-    pub(super) fn keyed<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.planned(None, read)
-    }
-
-    /// `read` with the planner kept off whole-table scans ([`Planner::Index`]).
-    pub(super) fn by_index<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.planned(Some(Planner::Index), read)
-    }
-
-    /// `read` with the planner reading pages in an index's order
-    /// ([`Planner::Order`]); the pending writes go first.
-    pub(super) fn in_order<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
-        self.flush()?;
-        self.planned(Some(Planner::Order), read)
-    }
-
     /// `sql` prepared (once per connection), to run next: the planner
     /// settings it needs are set first.
     pub(super) fn statement(&mut self, sql: &str) -> Result<Statement> {
@@ -207,55 +161,5 @@ impl PostgresTx<'_> {
             Ok(found)
         })?;
         Ok(first_in_claim_order(found, limit))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::PostgresTx;
-    use crate::store::postgres::test_schema;
-    use postgres::{Client, NoTls};
-    use std::collections::HashMap;
-
-    /// (enable_seqscan, enable_bitmapscan) as the next statement sees them.
-    fn settings(tx: &mut PostgresTx<'_>) -> (String, String) {
-        let sql = "SELECT current_setting('enable_seqscan'), current_setting('enable_bitmapscan')";
-        let found = tx.rows_beside_pending(sql, &[], |row| Ok((row.get(0), row.get(1))));
-        found.unwrap().remove(0)
-    }
-
-    fn pair(seqscan: &str, bitmapscan: &str) -> (String, String) {
-        (seqscan.to_owned(), bitmapscan.to_owned())
-    }
-
-    #[test]
-    #[cfg_attr(
-        not(outbox_test_pg),
-        ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
-    )]
-    fn each_read_runs_under_the_planner_it_asks_for_and_the_rest_under_the_defaults() {
-        let Some((mut admin, schema, url)) = test_schema("outbox_planner") else {
-            return;
-        };
-        let mut client = Client::connect(&url, NoTls).unwrap();
-        let mut statements = HashMap::new();
-        let mut tx = PostgresTx::new(client.transaction().unwrap(), &mut statements, true);
-        let defaults = pair("on", "on");
-        let by_index = pair("off", "on");
-        let in_order = pair("off", "off");
-        assert_eq!(settings(&mut tx), defaults);
-        assert_eq!(tx.by_index(|tx| Ok(settings(tx))).unwrap(), by_index);
-        // A read by key keeps what is in force, inside another or not.
-        assert_eq!(tx.keyed(|tx| Ok(settings(tx))).unwrap(), by_index);
-        let inside = tx.in_order(|tx| Ok((settings(tx), tx.keyed(|tx| Ok(settings(tx)))?)));
-        assert_eq!(inside.unwrap(), (in_order.clone(), in_order));
-        // A read by key inside a read by index leaves the rest of it by index.
-        let nested = tx.by_index(|tx| tx.keyed(|tx| Ok(settings(tx))).map(|_| settings(tx)));
-        assert_eq!(nested.unwrap(), by_index);
-        assert_eq!(settings(&mut tx), defaults);
-        drop(tx);
-        admin
-            .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
-            .unwrap();
     }
 }
