@@ -10,6 +10,7 @@ use crate::store::not_as_read;
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::json_text;
 use postgres::types::ToSql;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// What a transition writes and the guards it is written under, after the
@@ -129,7 +130,7 @@ pub fn update_deliveries(per_row: [bool; 13]) -> String {
 /// a tenth of a drain's samples on PostgreSQL).
 #[derive(Default)]
 pub(super) struct Transitions {
-    list: Vec<(Stage, Delivery)>,
+    list: Vec<Transition>,
     ids: HashSet<String>,
 }
 
@@ -145,13 +146,55 @@ impl Transitions {
 
     pub(super) fn push(&mut self, was: Stage, d: &Delivery) {
         self.ids.insert(d.delivery_id.clone());
-        self.list.push((was, d.clone()));
+        self.list.push(Transition::of(was, d));
     }
 
     /// Every waiting transition, in the order made; none wait after.
-    fn take(&mut self) -> Vec<(Stage, Delivery)> {
+    fn take(&mut self) -> Vec<Transition> {
         self.ids.clear();
         std::mem::take(&mut self.list)
+    }
+}
+
+/// A transition as it is written: the delivery's id, the status it was
+/// read in, and the values of [`COLUMNS`]. Only these are kept of the
+/// delivery (its meta as the JSON text written), not a copy of it whole.
+struct Transition {
+    delivery_id: String,
+    was: Stage,
+    values: [Value; 13],
+}
+
+/// A value of one of [`COLUMNS`].
+#[derive(PartialEq)]
+enum Value {
+    Text(Cow<'static, str>),
+    Number(i64),
+}
+
+impl Transition {
+    fn of(was: Stage, d: &Delivery) -> Self {
+        let text = |s: &str| Value::Text(Cow::Owned(s.to_owned()));
+        let word = |s: &'static str| Value::Text(Cow::Borrowed(s));
+        Transition {
+            delivery_id: d.delivery_id.clone(),
+            was,
+            values: [
+                word(d.stage().as_str()),
+                text(&d.claimed_by),
+                text(&d.last_error),
+                Value::Text(Cow::Owned(json_text(&d.meta))),
+                Value::Number(d.updated_at),
+                Value::Number(d.next_attempt_at),
+                Value::Number(d.claimed_at),
+                Value::Number(d.lease_expires_at),
+                Value::Number(d.delivered_at),
+                Value::Number(d.claims),
+                word(was.as_str()),
+                word(d.transport.as_str()),
+                text(&d.client_id),
+            ],
+        }
     }
 }
 
@@ -205,8 +248,11 @@ impl PostgresTx<'_> {
         let mut parts = Vec::new();
         let mut params: Params = Vec::new();
         let pending = self.pending.take();
+        // What a refusal names: the first transition, as it was read.
+        let first = pending.first().map(|t| (t.delivery_id.clone(), t.was));
+        let transitions = pending.len() as i64;
         if !pending.is_empty() {
-            let (per_row, values) = transition_params(&pending);
+            let (per_row, values) = transition_params(pending);
             parts.push(format!(
                 "moved AS ({} RETURNING 1)",
                 update_deliveries(per_row)
@@ -226,7 +272,7 @@ impl PostgresTx<'_> {
         if parts.is_empty() && !notify {
             return Ok(());
         }
-        let count = if pending.is_empty() {
+        let count = if first.is_none() {
             "0::bigint"
         } else {
             "(SELECT count(*) FROM moved)"
@@ -254,14 +300,14 @@ impl PostgresTx<'_> {
         // of a table of 20,000 looked dearer through the key than reading
         // the whole table (7 ms of a 25 ms `UPDATE`, measured). The counts
         // and tallies alone are rows by their key, read alike by any planner.
-        let changed = if pending.is_empty() {
+        let changed = if first.is_none() {
             self.keyed(write)?
         } else {
             self.by_index(write)?
         };
-        match pending.first() {
-            Some((was, first)) if changed != pending.len() as i64 => {
-                Err(not_as_read(&first.delivery_id, *was))
+        match first {
+            Some((delivery_id, was)) if changed != transitions => {
+                Err(not_as_read(&delivery_id, was))
             }
             _ => Ok(()),
         }
@@ -270,62 +316,54 @@ impl PostgresTx<'_> {
 
 /// The parameters of [`update_deliveries`] for the pending transitions,
 /// and which of them are arrays of a value per transition (the rest are
-/// one value all of them share).
-fn transition_params(pending: &[(Stage, Delivery)]) -> ([bool; 13], Params) {
-    let text = |f: fn(&(Stage, Delivery)) -> String| Values::Text(pending.iter().map(f).collect());
-    let number =
-        |f: fn(&Delivery) -> i64| Values::Number(pending.iter().map(|(_, d)| f(d)).collect());
-    let columns = [
-        text(|(_, d)| d.stage().as_str().to_owned()),
-        text(|(_, d)| d.claimed_by.clone()),
-        text(|(_, d)| d.last_error.clone()),
-        text(|(_, d)| json_text(&d.meta)),
-        number(|d| d.updated_at),
-        number(|d| d.next_attempt_at),
-        number(|d| d.claimed_at),
-        number(|d| d.lease_expires_at),
-        number(|d| d.delivered_at),
-        number(|d| d.claims),
-        text(|(was, _)| was.as_str().to_owned()),
-        text(|(_, d)| d.transport.as_str().to_owned()),
-        text(|(_, d)| d.client_id.clone()),
-    ];
-    let ids: Vec<String> = pending.iter().map(|(_, d)| d.delivery_id.clone()).collect();
-    let mut per_row = [false; 13];
+/// one value all of them share). The values are moved, not copied.
+fn transition_params(pending: Vec<Transition>) -> ([bool; 13], Params) {
+    let per_row: [bool; 13] = std::array::from_fn(|n| {
+        pending
+            .windows(2)
+            .any(|pair| pair[0].values[n] != pair[1].values[n])
+    });
+    let mut ids = Vec::with_capacity(pending.len());
+    let mut columns: [Vec<Value>; 13] = std::array::from_fn(|_| Vec::new());
+    for transition in pending {
+        ids.push(transition.delivery_id);
+        for (n, value) in transition.values.into_iter().enumerate() {
+            if per_row[n] || columns[n].is_empty() {
+                columns[n].push(value);
+            }
+        }
+    }
     let mut params: Params = vec![Box::new(ids)];
-    for (n, values) in columns.into_iter().enumerate() {
-        per_row[n] = !values.shared();
-        params.push(values.param(per_row[n]));
+    for (values, per_row) in columns.into_iter().zip(per_row) {
+        params.push(param(values, per_row));
     }
     (per_row, params)
 }
 
-/// One column's values, a value per transition.
-enum Values {
-    Text(Vec<String>),
-    Number(Vec<i64>),
-}
-
-impl Values {
-    /// Whether every transition has the same value.
-    fn shared(&self) -> bool {
-        fn same<T: PartialEq>(values: &[T]) -> bool {
-            values.windows(2).all(|pair| pair[0] == pair[1])
-        }
-        match self {
-            Values::Text(values) => same(values),
-            Values::Number(values) => same(values),
-        }
-    }
-
-    /// The parameter: the array, or the one value (there is at least one
-    /// transition).
-    fn param(self, per_row: bool) -> Box<dyn ToSql + Sync> {
-        match (self, per_row) {
-            (Values::Text(values), true) => Box::new(values),
-            (Values::Number(values), true) => Box::new(values),
-            (Values::Text(mut values), false) => Box::new(values.swap_remove(0)),
-            (Values::Number(values), false) => Box::new(values[0]),
+/// One column's parameter: the array of its values, or the one value all
+/// transitions share (the only one kept, and there is at least one).
+fn param(values: Vec<Value>, per_row: bool) -> Box<dyn ToSql + Sync> {
+    let number = matches!(values.first(), Some(Value::Number(_)));
+    let numbers = values.iter().map(|v| match v {
+        Value::Number(n) => *n,
+        Value::Text(_) => unreachable!("a column holds values of one kind"),
+    });
+    match (number, per_row) {
+        (true, true) => Box::new(numbers.collect::<Vec<i64>>()),
+        (true, false) => Box::new(numbers.take(1).sum::<i64>()),
+        (false, per_row) => {
+            let mut texts: Vec<String> = values
+                .into_iter()
+                .map(|v| match v {
+                    Value::Text(text) => text.into_owned(),
+                    Value::Number(_) => unreachable!("a column holds values of one kind"),
+                })
+                .collect();
+            if per_row {
+                Box::new(texts)
+            } else {
+                Box::new(texts.swap_remove(0))
+            }
         }
     }
 }
@@ -333,7 +371,7 @@ impl Values {
 #[cfg(test)]
 mod tests {
     use super::super::PostgresTx;
-    use super::{shifted, transition_params, update_deliveries};
+    use super::{Transition, shifted, transition_params, update_deliveries};
     use crate::core::records::model::{Delivery, DeliveryStatus, Stage};
     use crate::core::storage::Tx;
     use crate::store::postgres::{PostgresStore, test_schema};
@@ -388,13 +426,18 @@ mod tests {
     #[test]
     fn only_the_columns_whose_values_differ_are_arrays() {
         let claimed = Stage::Is(DeliveryStatus::Claimed);
-        let pending = [(claimed, delivery("a", "x")), (claimed, delivery("b", "y"))];
-        let (per_row, params) = transition_params(&pending);
+        let pending = || {
+            vec![
+                Transition::of(claimed, &delivery("a", "x")),
+                Transition::of(claimed, &delivery("b", "y")),
+            ]
+        };
+        let (per_row, params) = transition_params(pending());
         let mut expected = [false; 13];
         expected[3] = true;
         assert_eq!(per_row, expected);
         assert_eq!(params.len(), 14);
-        let (per_row, _) = transition_params(&pending[..1]);
+        let (per_row, _) = transition_params(pending().split_off(1));
         assert_eq!(per_row, [false; 13]);
     }
 
