@@ -10,9 +10,10 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, counts_sql, events_by_id_sql, prefetch_sql,
-    time_count, update_deliveries,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, claimable_query, counts_sql,
+    events_by_id_sql, prefetch_sql, time_count, update_deliveries,
 };
+use crate::core::records::model::{DeliveryStatus, Stage, Transport};
 use crate::core::storage::DeliveryFilter;
 use postgres::types::ToSql;
 use postgres::{Client, NoTls};
@@ -140,7 +141,7 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
         // Counts that depend on the time read their small indexes, with a
         // client's or a transport's deliveries as without.
         let by_transport = DeliveryFilter {
-            transport: Some(crate::core::records::model::Transport::Poll),
+            transport: Some(Transport::Poll),
             ..DeliveryFilter::default()
         };
         for (sql, index) in [
@@ -150,6 +151,19 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             for filter in [&DeliveryFilter::default(), &by_client, &by_transport] {
                 let found = query_plan(&mut client, false, &time_count(sql, filter, NOW));
                 assert_reads(&found, index, &format!("{sql} {filter:?} ({when})"));
+            }
+        }
+        // A claim's count of what it could take reads both, in one statement.
+        let changes = [(
+            Stage::Is(DeliveryStatus::Queued),
+            Transport::Poll,
+            "c0".to_owned(),
+            -1,
+        )];
+        for filter in [&DeliveryFilter::default(), &by_client, &by_transport] {
+            let found = query_plan(&mut client, false, &claimable_query(&changes, filter, NOW));
+            for index in ["deliveries_scheduled", "deliveries_by_lease"] {
+                assert_reads(&found, index, &format!("claimable {filter:?} ({when})"));
             }
         }
         // The transitions of a transaction find each row by its key,
@@ -193,10 +207,14 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             }
             let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
             let sql = update_deliveries(per_row);
-            let found = plan_with(&mut client, INDEX_PLANNER, &sql, &params);
-            let what = format!("a transition, arrays {per_row:?} ({when})");
-            assert_reads(&found, "deliveries_pkey", &what);
-            assert!(!found.contains("deliveries_by_transport"), "{found}");
+            // Under either planner that keeps off whole-table scans: the
+            // index planner, or the one a claim's reads left in force.
+            for planner in [INDEX_PLANNER, ORDER_PLANNER] {
+                let found = plan_with(&mut client, planner, &sql, &params);
+                let what = format!("a transition, arrays {per_row:?}, {planner} ({when})");
+                assert_reads(&found, "deliveries_pkey", &what);
+                assert!(!found.contains("deliveries_by_transport"), "{found}");
+            }
         }
         // A batch's completions read when their events were recorded by key
         // (as the transaction reads it, kept off whole-table scans).

@@ -14,7 +14,7 @@ mod statements;
 mod subscriptions;
 
 #[cfg(test)]
-pub(super) use counts::{counts_sql, time_count};
+pub(super) use counts::{claimable_query, counts_sql, time_count};
 #[cfg(test)]
 pub(super) use inserts::{EVENTS_RECORDED_AT, events_by_id_sql, prefetch_sql};
 pub use pending::update_deliveries;
@@ -416,7 +416,7 @@ impl Tx for PostgresTx<'_> {
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
         if kept::kept_counts_serve(filter) {
-            return kept::claimable_count(self, filter, now);
+            return self.claimable_from_kept(filter, now);
         }
         let filter = filter.without_status();
         let mut q = Query::with_now(now).deliveries(&filter);

@@ -134,33 +134,71 @@ impl PostgresTx<'_> {
     }
 }
 
+/// The kept counts of the groups `filter` selects, with `changes` (not yet
+/// written) added, as `$1..$4`: status, transport, client, n.
+fn kept_query(changes: &[CountChange], filter: &DeliveryFilter) -> Query {
+    let (status, transport, client, n) = columns(changes);
+    let mut q = Query {
+        params: vec![
+            Box::new(status),
+            Box::new(transport),
+            Box::new(client),
+            Box::new(n),
+        ],
+        ..Query::default()
+    }
+    .deliveries(filter);
+    q.sql = format!(
+        "SELECT status, transport, client_id, sum(n)::bigint AS n FROM ( \
+             SELECT status, transport, client_id, n FROM delivery_counts \
+             UNION ALL \
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) \
+         ) AS c(status, transport, client_id, n) WHERE TRUE{} \
+         GROUP BY status, transport, client_id HAVING sum(n) > 0",
+        q.sql
+    );
+    q
+}
+
+/// [`crate::store::counts::claimable_count`] as one statement: the queued
+/// groups of the kept counts, less those due after `now`, plus the lapsed
+/// leases, each count read as [`time_count`] reads it. A claim asks for it
+/// before every batch; three statements were three round trips.
+pub(in crate::store::postgres) fn claimable_query(
+    changes: &[CountChange],
+    filter: &DeliveryFilter,
+    now: i64,
+) -> Query {
+    debug_assert!(crate::store::counts::kept_counts_serve(filter));
+    let mut q = kept_query(changes, &filter.without_status());
+    let kept = std::mem::take(&mut q.sql);
+    let now = q.bind(now);
+    let mut q = q.unindexed(filter);
+    let [scheduled, expired] = [counts_sql::SCHEDULED, counts_sql::EXPIRED]
+        .map(|sql| format!("{}{}", sql.replace("$1", &now), q.sql));
+    q.sql = format!(
+        "SELECT coalesce((SELECT sum(k.n) FROM ({kept}) AS k WHERE k.status = 'queued'), 0)::bigint \
+              - ({scheduled}) + ({expired})"
+    );
+    q
+}
+
+impl PostgresTx<'_> {
+    /// How many deliveries a claim could take at `now`, for a filter the
+    /// kept counts serve (see [`claimable_query`]).
+    pub(super) fn claimable_from_kept(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
+        let changes = self.counts.changes();
+        self.count(claimable_query(&changes, filter, now))
+    }
+}
+
 impl KeptCounts for PostgresTx<'_> {
     fn kept(&mut self, filter: &DeliveryFilter) -> Result<Vec<(String, String, String, i64)>> {
         // The changes not yet written are added in the query rather than
         // written first: writing them would lock count rows for the rest
         // of the transaction.
         let changes = self.counts.changes();
-        let (status, transport, client, n) = columns(&changes);
-        let mut q = Query {
-            params: vec![
-                Box::new(status),
-                Box::new(transport),
-                Box::new(client),
-                Box::new(n),
-            ],
-            ..Query::default()
-        }
-        .deliveries(filter);
-        q.sql = format!(
-            "SELECT status, transport, client_id, sum(n)::bigint FROM ( \
-                 SELECT status, transport, client_id, n FROM delivery_counts \
-                 UNION ALL \
-                 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) \
-             ) AS c(status, transport, client_id, n) WHERE TRUE{} \
-             GROUP BY status, transport, client_id HAVING sum(n) > 0",
-            q.sql
-        );
-        self.run(q, |row| {
+        self.run(kept_query(&changes, filter), |row| {
             Ok((row.get(0), row.get(1), row.get(2), row.get(3)))
         })
     }

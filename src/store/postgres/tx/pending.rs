@@ -303,7 +303,7 @@ impl PostgresTx<'_> {
         let changed = if first.is_none() {
             self.keyed(write)?
         } else {
-            self.by_index(write)?
+            self.off_table_scans(write)?
         };
         match first {
             Some((delivery_id, was)) if changed != transitions => {

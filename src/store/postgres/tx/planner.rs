@@ -90,6 +90,22 @@ impl PostgresTx<'_> {
         self.planned(Some(Planner::Index), read)
     }
 
+    /// `read` by keys, with the planner kept off whole-table scans: under
+    /// [`Planner::Order`] if that is in force (which keeps it off them
+    /// too, and finds rows by a key as well), else [`Planner::Index`]. A
+    /// claim's transitions follow its reads in order: they need not set
+    /// the planner again, a round trip of every claim.
+    pub(super) fn off_table_scans<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
+        let planner = match self.planner {
+            Planner::Order => Planner::Order,
+            _ => Planner::Index,
+        };
+        self.planned(Some(planner), read)
+    }
+
     /// `read` with the planner reading pages in an index's order
     /// ([`Planner::Order`]); the pending writes go first.
     pub(super) fn in_order<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
