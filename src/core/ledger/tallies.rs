@@ -10,6 +10,7 @@
 use crate::core::records::error::Result;
 use crate::core::records::model::Delivery;
 use crate::core::storage::Tx;
+use std::sync::LazyLock;
 
 pub const EVENTS_RECORDED: &str = "outbox_events_recorded_total";
 pub const ATTEMPTS: &str = "outbox_delivery_attempts_total";
@@ -50,13 +51,22 @@ const DURATION_TALLIES: [&str; 2] = [
 /// Labels as kept: a JSON object of the pairs, sorted by key, so one label
 /// set is always one row.
 pub fn labels(pairs: &[(&str, &str)]) -> String {
-    let mut pairs = pairs.to_vec();
-    pairs.sort_unstable();
-    // Written by hand (a worker writes a few per delivery), as serde_json
-    // writes an object: compact, each string escaped.
+    // Callers mostly name their pairs in key order already: then nothing
+    // is copied to sort them (a worker writes a few label sets a delivery).
+    if pairs.is_sorted() {
+        return labels_in_order(pairs);
+    }
+    let mut sorted = pairs.to_vec();
+    sorted.sort_unstable();
+    labels_in_order(&sorted)
+}
+
+/// [`labels`] of pairs sorted by key, written by hand as serde_json writes
+/// an object: compact, each string escaped.
+fn labels_in_order(pairs: &[(&str, &str)]) -> String {
     let mut text = String::with_capacity(64);
     text.push('{');
-    for (n, (key, value)) in pairs.into_iter().enumerate() {
+    for (n, (key, value)) in pairs.iter().enumerate() {
         if n > 0 {
             text.push(',');
         }
@@ -85,26 +95,48 @@ fn push_quoted(text: &mut String, s: &str) {
 
 /// The bound of the bucket `ms` falls in, as its `le` label.
 pub fn bucket_of(ms: i64, bounds: &[f64]) -> String {
-    let seconds = ms.max(0) as f64 / 1000.0;
-    bounds
-        .iter()
-        .find(|bound| seconds <= **bound)
-        .map_or_else(|| "+Inf".to_owned(), |bound| bound.to_string())
+    bucket_index(ms, bounds).map_or_else(|| "+Inf".to_owned(), |n| bounds[n].to_string())
 }
 
-/// Adds an observation of `ms` to a histogram, by its two tallies.
-fn observe(
-    tx: &mut dyn Tx,
-    [bucket, sum]: [&str; 2],
-    pairs: &[(&str, &str)],
-    ms: i64,
-    bounds: &[f64],
-) {
-    let le = bucket_of(ms, bounds);
-    let mut with_le = pairs.to_vec();
-    with_le.push(("le", &le));
-    tx.tally(bucket, &labels(&with_le), 1);
-    tx.tally(sum, &labels(pairs), ms.max(0));
+/// Which bucket of `bounds` `ms` falls in; `None` past the last one.
+fn bucket_index(ms: i64, bounds: &[f64]) -> Option<usize> {
+    let seconds = ms.max(0) as f64 / 1000.0;
+    bounds.iter().position(|bound| seconds <= *bound)
+}
+
+/// A histogram: its two tallies, the bounds of its buckets and their `le`
+/// labels, written once rather than for every observation.
+struct Histogram {
+    tallies: [&'static str; 2],
+    bounds: &'static [f64],
+    les: LazyLock<Vec<String>>,
+}
+
+static LATENCY_HISTOGRAM: Histogram = Histogram {
+    tallies: LATENCY_TALLIES,
+    bounds: &LATENCY_BUCKETS,
+    les: LazyLock::new(|| LATENCY_BUCKETS.iter().map(f64::to_string).collect()),
+};
+static DURATION_HISTOGRAM: Histogram = Histogram {
+    tallies: DURATION_TALLIES,
+    bounds: &DURATION_BUCKETS,
+    les: LazyLock::new(|| DURATION_BUCKETS.iter().map(f64::to_string).collect()),
+};
+
+impl Histogram {
+    /// The `le` label of the bucket `ms` falls in, as [`bucket_of`].
+    fn le(&self, ms: i64) -> &str {
+        bucket_index(ms, self.bounds).map_or("+Inf", |n| self.les[n].as_str())
+    }
+
+    /// Adds an observation of `ms` for `transport` (whose labels alone
+    /// are `by_transport`), by the histogram's two tallies.
+    fn observe(&self, tx: &mut dyn Tx, transport: &str, by_transport: &str, ms: i64) {
+        let [bucket, sum] = self.tallies;
+        let with_le = labels_in_order(&[("le", self.le(ms)), ("transport", transport)]);
+        tx.tally(bucket, &with_le, 1);
+        tx.tally(sum, by_transport, ms.max(0));
+    }
 }
 
 /// How an attempt ended, as its tally's `outcome` label.
@@ -141,16 +173,17 @@ pub(crate) fn attempt(
         Outcome::Delivered => "delivered",
         Outcome::Failed => "failed",
     };
+    // Pairs named in key order: see `labels`.
     tx.tally(
         ATTEMPTS,
         &labels(&[
-            ("transport", transport),
             ("client", client),
             ("outcome", word),
+            ("transport", transport),
         ]),
         1,
     );
-    let by_transport = [("transport", transport)];
+    let by_transport = labels(&[("transport", transport)]);
     let duration_ms = observed.duration_ms.unwrap_or_else(|| {
         let claimed_at = if delivery.claimed_at > 0 {
             delivery.claimed_at
@@ -159,17 +192,11 @@ pub(crate) fn attempt(
         };
         (now - claimed_at).max(0).saturating_mul(1000)
     });
-    observe(
-        tx,
-        DURATION_TALLIES,
-        &by_transport,
-        duration_ms,
-        &DURATION_BUCKETS,
-    );
+    DURATION_HISTOGRAM.observe(tx, transport, &by_transport, duration_ms);
     if dead {
         tx.tally(
             DEAD,
-            &labels(&[("transport", transport), ("client", client)]),
+            &labels(&[("client", client), ("transport", transport)]),
             1,
         );
     }
@@ -185,7 +212,7 @@ pub(crate) fn attempt(
                 now
             };
             let ms = (delivered_at - recorded_at).max(0).saturating_mul(1000);
-            observe(tx, LATENCY_TALLIES, &by_transport, ms, &LATENCY_BUCKETS);
+            LATENCY_HISTOGRAM.observe(tx, transport, &by_transport, ms);
         }
     }
     Ok(())
@@ -310,5 +337,22 @@ mod tests {
         assert_eq!(bucket_of(1000, &DURATION_BUCKETS), "1");
         assert_eq!(bucket_of(300_001, &DURATION_BUCKETS), "+Inf");
         assert_eq!(bucket_of(-5, &LATENCY_BUCKETS), "1");
+        // The labels written once are those written for each observation.
+        for ms in [
+            -5,
+            0,
+            5,
+            6,
+            999,
+            1000,
+            1001,
+            59_999,
+            300_001,
+            604_800_000,
+            i64::MAX,
+        ] {
+            assert_eq!(LATENCY_HISTOGRAM.le(ms), bucket_of(ms, &LATENCY_BUCKETS));
+            assert_eq!(DURATION_HISTOGRAM.le(ms), bucket_of(ms, &DURATION_BUCKETS));
+        }
     }
 }
