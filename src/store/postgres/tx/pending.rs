@@ -70,13 +70,13 @@ impl Column {
 /// key's index; one they all share comes as a single value, and when every
 /// value is shared the ids alone find the rows (`ANY($1)`). A batch's
 /// claims or completions share every value but each delivery's meta:
-/// measured by SQL alone, 40 claims of 500 took 201, 208 and 246 ms so,
-/// 242, 250 and 288 ms with all thirteen as arrays joined by hash (a drain
-/// of 20,000 in process: median of ten 0.886 s, against 0.928 s). The guards on status,
-/// transport and client are written so that no index can serve them:
-/// without table statistics (autovacuum off, right after a large import)
-/// the planner would otherwise take an index on (transport, status, ...)
-/// and walk every delivery of that group.
+/// measured by SQL alone, 40 claims of 500 took 201, 208 and 246 ms in
+/// this shape, 242, 250 and 288 ms with all thirteen as arrays joined by
+/// hash (a drain of 20,000 in process, median of ten: 0.886 s against
+/// 0.928 s). The guards on status, transport and client are written so
+/// that no index can serve them: without table statistics (autovacuum
+/// off, right after a large import) the planner would otherwise take an
+/// index on (transport, status, ...) and walk every delivery of that group.
 pub fn update_deliveries(per_row: [bool; 13]) -> String {
     let value = |n: usize, c: &Column| {
         if per_row[n] {
