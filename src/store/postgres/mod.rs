@@ -85,11 +85,6 @@ impl PostgresStore {
             .parse()
             .map_err(|e| pg_error(&e, "not a PostgreSQL URL"))?;
         password::fill_in(&mut config);
-        let client = config
-            .connect(NoTls)
-            .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
-        let lock_timeout = LOCK_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
-        let mut client = client;
         // Every statement outbox runs reads or writes a few rows through
         // an index. Parallel workers never pay for themselves there, and
         // the planner picks them on guessed row counts (after an initial
@@ -97,17 +92,21 @@ impl PostgresStore {
         // of its statistics): an event's deliveries then took 13 ms to
         // start two workers instead of 0.08 ms to read two rows. JIT
         // compilation is the same bet on the same guesses: tens of
-        // milliseconds compiling a plan that reads a hundred rows.
-        client
-            .batch_execute(&format!(
-                "SET lock_timeout = {lock_timeout}; SET max_parallel_workers_per_gather = 0; SET jit = off"
-            ))
-            .map_err(|e| pg_error(&e, "cannot set up the session"))?;
+        // milliseconds compiling a plan that reads a hundred rows. Set as
+        // the session starts (after any options of the URL's own, so these
+        // win), not by a statement: one round trip fewer for every command.
+        let lock_timeout = LOCK_TIMEOUT_MS.load(std::sync::atomic::Ordering::Relaxed);
+        let mut options = config.get_options().unwrap_or_default().to_owned();
+        options.push_str(&format!(
+            " -c lock_timeout={lock_timeout} -c max_parallel_workers_per_gather=0 -c jit=off"
+        ));
         if durability == Durability::Normal {
-            client
-                .batch_execute("SET synchronous_commit = off")
-                .map_err(|e| pg_error(&e, "cannot set synchronous_commit"))?;
+            options.push_str(" -c synchronous_commit=off");
         }
+        config.options(options.trim_start());
+        let client = config
+            .connect(NoTls)
+            .map_err(|e| pg_error(&e, "cannot connect to PostgreSQL"))?;
         let mut store = PostgresStore {
             client,
             created: false,
@@ -191,15 +190,27 @@ impl PostgresStore {
         Ok(())
     }
 
+    /// The schema version, 0 when there is none yet: one statement
+    /// outside any transaction, not prepared (every command asks it first,
+    /// once: preparing it and a transaction around it were five round
+    /// trips more).
     fn version(&mut self) -> Result<i32> {
-        let mut tx = self
+        use postgres::SimpleQueryMessage;
+        use postgres::error::SqlState;
+        match self
             .client
-            .transaction()
-            .map_err(|e| pg_error(&e, "cannot start a transaction"))?;
-        let version = current_version(&mut tx)?;
-        tx.commit()
-            .map_err(|e| pg_error(&e, "cannot read the schema version"))?;
-        Ok(version)
+            .simple_query("SELECT version FROM outbox_schema")
+        {
+            Ok(messages) => Ok(messages
+                .iter()
+                .find_map(|m| match m {
+                    SimpleQueryMessage::Row(row) => row.get(0).and_then(|v| v.parse().ok()),
+                    _ => None,
+                })
+                .unwrap_or(0)),
+            Err(e) if e.code() == Some(&SqlState::UNDEFINED_TABLE) => Ok(0),
+            Err(e) => Err(pg_error(&e, "cannot read the schema version")),
+        }
     }
 
     fn begin(&mut self, write: bool) -> Result<Box<dyn Tx + '_>> {
@@ -376,20 +387,32 @@ mod tests {
         not(outbox_test_pg),
         ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
     )]
-    fn sessions_never_plan_parallel_workers() {
+    fn sessions_never_plan_parallel_workers_nor_compile_and_keep_the_urls_options() {
         let Some((mut admin, schema, url)) = test_schema("outbox_session") else {
             return;
         };
+        let show = |store: &mut PostgresStore, setting: &str| -> String {
+            store
+                .client
+                .query_one(&format!("SHOW {setting}"), &[])
+                .unwrap()
+                .get(0)
+        };
         let mut store = PostgresStore::connect(&url).unwrap();
-        let workers: String = store
-            .client
-            .query_one("SHOW max_parallel_workers_per_gather", &[])
-            .unwrap()
-            .get(0);
+        let full = [
+            "max_parallel_workers_per_gather",
+            "jit",
+            "search_path",
+            "synchronous_commit",
+        ]
+        .map(|setting| show(&mut store, setting));
+        let mut store = PostgresStore::connect_with(&url, super::Durability::Normal).unwrap();
+        let normal = show(&mut store, "synchronous_commit");
         admin
             .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
             .unwrap();
-        assert_eq!(workers, "0");
+        assert_eq!(full, ["0", "off", schema.as_str(), "on"]);
+        assert_eq!(normal, "off");
     }
 
     /// A subscription's meta, kept for the transaction once read, is read

@@ -65,7 +65,7 @@ impl Column {
 
 /// The statement of a transaction's transitions: each one updates one
 /// delivery, found by its key. A column whose value differs between the
-/// transitions (`per_row`, in the order of [`COLUMNS`]) comes as an array
+/// transitions (`per_row`, in the order of `COLUMNS`) comes as an array
 /// beside the ids, each row of the arrays finding its delivery through the
 /// key's index; one they all share comes as a single value, and when every
 /// value is shared the ids alone find the rows (`ANY($1)`). A batch's
