@@ -402,6 +402,7 @@ mod tests {
         let full = [
             "max_parallel_workers_per_gather",
             "jit",
+            "lock_timeout",
             "search_path",
             "synchronous_commit",
         ]
@@ -411,7 +412,9 @@ mod tests {
         admin
             .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
             .unwrap();
-        assert_eq!(full, ["0", "off", schema.as_str(), "on"]);
+        // The lock timeout is the default of `--busy-timeout` (only the
+        // binary sets another).
+        assert_eq!(full, ["0", "off", "10s", schema.as_str(), "on"]);
         assert_eq!(normal, "off");
     }
 
