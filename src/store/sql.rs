@@ -1,6 +1,6 @@
 //! SQL text that both backends speak alike: the column lists of the three
-//! records, the upserts that replace a record by id, and the indexes a
-//! large batch sets aside.
+//! records, the upserts that replace a record by id, the tables that keep
+//! a subscription's rows, and the indexes a large batch sets aside.
 
 pub(crate) const EVENT_COLUMNS: &str = "event_id, type, subject, source, target, status, payload, subscriptions, \
                                         ack, created_at, updated_at, ack_at, seq, traceparent, tracestate";
@@ -10,6 +10,15 @@ pub(crate) const DELIVERY_COLUMNS: &str = "delivery_id, event_id, sub_id, client
                                            attempt, claimed_by, last_error, meta, created_at, updated_at, \
                                            next_attempt_at, claimed_at, lease_expires_at, delivered_at, \
                                            lane, lane_seq, claims";
+
+/// The tables that keep rows of a subscription, in the order a deletion
+/// empties them (its event types go with it by ON DELETE CASCADE).
+pub(crate) const SUBSCRIPTION_TABLES: [&str; 4] = [
+    "subscription_secrets",
+    "subscription_health",
+    "lanes",
+    "subscriptions",
+];
 
 /// Appended to an event INSERT: replace the event with the same id (its
 /// place in the recording order, `seq`, stays the first one's).

@@ -4,6 +4,7 @@
 mod counts;
 mod health;
 mod lanes;
+mod subscriptions;
 
 use super::bulk;
 use super::held::Holding;
@@ -27,7 +28,7 @@ use crate::core::storage::{
 };
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
-use crate::store::sql::{RARE_TYPE_EVENTS, SUBSCRIPTION_REPLACE, rare_type_probe};
+use crate::store::sql::{RARE_TYPE_EVENTS, rare_type_probe};
 use crate::store::tallies::{self, Pending};
 use crate::store::{first_in_claim_order, not_as_read};
 use rusqlite::types::Value as SqlValue;
@@ -244,55 +245,11 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn delete_subscription(&mut self, sub_id: &str) -> Result<()> {
-        self.matches.clear();
-        for table in [
-            "subscription_secrets",
-            "subscription_health",
-            "lanes",
-            "subscriptions",
-        ] {
-            // subscription_types goes with its subscription (ON DELETE CASCADE).
-            self.execute(
-                &format!("DELETE FROM {table} WHERE sub_id = ?1"),
-                params![sub_id],
-            )?;
-        }
-        Ok(())
+        self.remove_subscription(sub_id)
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
-        self.matches.clear();
-        let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| self.execute(sql, values).map(drop);
-        run(
-            &format!(
-                "INSERT INTO subscriptions ({SUBSCRIPTION_COLUMNS}) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) {SUBSCRIPTION_REPLACE}"
-            ),
-            params![
-                s.sub_id,
-                s.client_id,
-                json_text(&s.event_types),
-                s.target,
-                s.transport.as_str(),
-                s.endpoint,
-                s.status.as_str(),
-                json_text(&s.filters),
-                json_text(&s.meta),
-                s.created_at,
-                s.updated_at,
-            ],
-        )?;
-        run(
-            "DELETE FROM subscription_types WHERE sub_id = ?1",
-            params![s.sub_id],
-        )?;
-        for event_type in &s.event_types {
-            run(
-                "INSERT INTO subscription_types (event_type, sub_id) VALUES (?1, ?2)",
-                params![event_type, s.sub_id],
-            )?;
-        }
-        Ok(())
+        self.write_subscription(s)
     }
 
     fn subscriptions(
@@ -504,36 +461,15 @@ impl Tx for SqliteTx<'_> {
     }
 
     fn secrets(&mut self, sub_id: &str) -> Result<Vec<Secret>> {
-        self.query(
-            "SELECT sub_id, secret, created_at FROM subscription_secrets WHERE sub_id = ?1 \
-             ORDER BY seq DESC",
-            &[SqlValue::Text(sub_id.to_owned())],
-            |row| {
-                Ok(Secret {
-                    sub_id: row.get(0)?,
-                    secret: row.get(1)?,
-                    created_at: row.get(2)?,
-                })
-            },
-        )
+        self.secret_rows(sub_id)
     }
 
     fn put_secret(&mut self, secret: &Secret) -> Result<()> {
-        self.execute(
-            "INSERT INTO subscription_secrets (sub_id, secret, created_at, seq) \
-             VALUES (?1, ?2, ?3, (SELECT coalesce(max(seq), 0) + 1 FROM subscription_secrets WHERE sub_id = ?1)) \
-             ON CONFLICT DO UPDATE SET created_at = excluded.created_at, seq = excluded.seq",
-            params![secret.sub_id, secret.secret, secret.created_at],
-        )
-        .map(drop)
+        self.write_secret(secret)
     }
 
     fn delete_secrets(&mut self, sub_id: &str, keep: Option<&str>) -> Result<()> {
-        self.execute(
-            "DELETE FROM subscription_secrets WHERE sub_id = ?1 AND secret IS NOT ?2",
-            params![sub_id, keep],
-        )
-        .map(drop)
+        self.delete_secrets_except(sub_id, keep)
     }
 
     fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>> {

@@ -5,7 +5,7 @@ use super::PostgresTx;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Secret, Subscription};
 use crate::store::postgres::rows::json_text;
-use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE};
+use crate::store::sql::{SUBSCRIPTION_COLUMNS, SUBSCRIPTION_REPLACE, SUBSCRIPTION_TABLES};
 
 impl PostgresTx<'_> {
     /// Writes the subscription and the rows that match it by event type.
@@ -49,12 +49,7 @@ impl PostgresTx<'_> {
     pub(super) fn remove_subscription(&mut self, sub_id: &str) -> Result<()> {
         self.matches.clear();
         self.metas.clear();
-        for table in [
-            "subscription_secrets",
-            "subscription_health",
-            "lanes",
-            "subscriptions",
-        ] {
+        for table in SUBSCRIPTION_TABLES {
             self.execute(
                 &format!("DELETE FROM {table} WHERE sub_id = $1"),
                 &[&sub_id],
