@@ -193,7 +193,9 @@ impl PostgresStore {
     /// The schema version, 0 when there is none yet: one statement
     /// outside any transaction, not prepared (every command asks it first,
     /// once: preparing it and a transaction around it were five round
-    /// trips more).
+    /// trips more). A missing table is an error here, which would abort a
+    /// transaction: the migration's own check, under its lock, is
+    /// `current_version`, which asks whether the table exists first.
     fn version(&mut self) -> Result<i32> {
         use postgres::SimpleQueryMessage;
         use postgres::error::SqlState;

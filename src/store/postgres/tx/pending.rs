@@ -343,28 +343,18 @@ fn transition_params(pending: Vec<Transition>) -> ([bool; 13], Params) {
 /// One column's parameter: the array of its values, or the one value all
 /// transitions share (the only one kept, and there is at least one).
 fn param(values: Vec<Value>, per_row: bool) -> Box<dyn ToSql + Sync> {
-    let number = matches!(values.first(), Some(Value::Number(_)));
-    let numbers = values.iter().map(|v| match v {
-        Value::Number(n) => *n,
-        Value::Text(_) => unreachable!("a column holds values of one kind"),
-    });
-    match (number, per_row) {
-        (true, true) => Box::new(numbers.collect::<Vec<i64>>()),
-        (true, false) => Box::new(numbers.take(1).sum::<i64>()),
-        (false, per_row) => {
-            let mut texts: Vec<String> = values
-                .into_iter()
-                .map(|v| match v {
-                    Value::Text(text) => text.into_owned(),
-                    Value::Number(_) => unreachable!("a column holds values of one kind"),
-                })
-                .collect();
-            if per_row {
-                Box::new(texts)
-            } else {
-                Box::new(texts.swap_remove(0))
-            }
+    let (mut numbers, mut texts) = (Vec::new(), Vec::new());
+    for value in values {
+        match value {
+            Value::Number(n) => numbers.push(n),
+            Value::Text(text) => texts.push(text.into_owned()),
         }
+    }
+    match (texts.is_empty(), per_row) {
+        (true, true) => Box::new(numbers),
+        (true, false) => Box::new(numbers[0]),
+        (false, true) => Box::new(texts),
+        (false, false) => Box::new(texts.swap_remove(0)),
     }
 }
 
