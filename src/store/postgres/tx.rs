@@ -3,6 +3,7 @@
 //! (`FOR UPDATE`), and claims skip rows other claimers hold.
 
 mod bulk;
+mod claims;
 mod counts;
 pub(super) mod health;
 mod inserts;
@@ -12,6 +13,7 @@ mod pending;
 mod planner;
 mod statements;
 mod subscriptions;
+mod walks;
 
 #[cfg(test)]
 pub(super) use counts::{claimable_query, counts_sql, time_count};
@@ -25,13 +27,12 @@ use planner::Planner;
 
 use super::ledger;
 use super::pg_error;
-use super::rows::{Query, delivery_row, event_row, from_json, parsed, subscription_row};
-use crate::core::ledger::subscriptions::type_keys;
+use super::rows::{delivery_row, event_row, parsed};
 use crate::core::records::app_rows::{AppRow, FoundTable, Rejected};
 use crate::core::records::error::Result;
 use crate::core::records::model::Tally;
 use crate::core::records::model::{Delivery, DeliveryStatus, Event, Secret, Stage, Subscription};
-use crate::core::records::prefix::{IdKind, range_end};
+use crate::core::records::prefix::IdKind;
 use crate::core::reference::json::Object;
 use crate::core::storage::lanes::Lanes as _;
 use crate::core::storage::{
@@ -40,9 +41,7 @@ use crate::core::storage::{
 };
 use crate::store::counts::{self as kept, CountChanges};
 use crate::store::lanes::{LaneChanges, Recording};
-use crate::store::sql::{
-    DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE, SUBSCRIPTION_COLUMNS,
-};
+use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_REPLACE};
 use crate::store::tallies::{self, Pending};
 use postgres::{Statement, Transaction};
 use std::collections::HashMap;
@@ -165,26 +164,11 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn batch_writing(&mut self, events: Option<usize>) -> Result<()> {
-        self.set_aside = self.set_indexes_aside(events)?;
-        // Holding the tables, empty of events: only this load's own rows
-        // are there to meet (see `load`).
-        if !self.set_aside.is_empty() {
-            self.load.events = Some(load::Written::default());
-            let none: bool =
-                self.rows("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
-                    Ok(row.get(0))
-                })?[0];
-            if none {
-                self.load.deliveries = Some(load::Written::default());
-            }
-        }
-        Ok(())
+        self.begin_batch(events)
     }
 
     fn batch_written(&mut self) -> Result<()> {
-        self.load = load::Load::default();
-        let definitions = std::mem::take(&mut self.set_aside);
-        self.build_again(&definitions)
+        self.end_batch()
     }
 
     fn no_deliveries_but_ours(&mut self) -> Result<bool> {
@@ -254,20 +238,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn subscription_meta(&mut self, sub_id: &str) -> Result<Option<Object>> {
-        if let Some(meta) = self.metas.get(sub_id) {
-            return Ok(meta.clone());
-        }
-        // Beside the transitions not yet written: they change no subscription.
-        let found = self
-            .rows_beside_pending(
-                "SELECT meta FROM subscriptions WHERE sub_id = $1",
-                &[&sub_id],
-                |row| from_json::<Object>(row, 0),
-            )?
-            .into_iter()
-            .next();
-        self.metas.insert(sub_id.to_owned(), found.clone());
-        Ok(found)
+        self.subscription_meta_read(sub_id)
     }
 
     fn put_subscription(&mut self, s: &Subscription) -> Result<()> {
@@ -283,15 +254,7 @@ impl Tx for PostgresTx<'_> {
         filter: &SubscriptionFilter,
         limit: i64,
     ) -> Result<Vec<Subscription>> {
-        let mut q = ledger::subscription_conditions(filter);
-        ledger::after_cursor(&mut q, "sub_id", "<", filter.before.as_ref());
-        let limit = q.bind(limit);
-        q.sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE TRUE{} \
-             ORDER BY created_at DESC, sub_id DESC LIMIT {limit}",
-            q.sql
-        );
-        self.run(q, subscription_row)
+        self.subscription_list(filter, limit)
     }
 
     fn matches(&mut self) -> &mut Matches {
@@ -303,18 +266,7 @@ impl Tx for PostgresTx<'_> {
         event_type: &str,
         active_only: bool,
     ) -> Result<Vec<Subscription>> {
-        let status = if active_only {
-            " AND status = 'active'"
-        } else {
-            ""
-        };
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions \
-             WHERE sub_id IN (SELECT sub_id FROM subscription_types WHERE event_type = ANY($1)){status} \
-             ORDER BY sub_id"
-        );
-        let keys = type_keys(event_type);
-        self.rows(&sql, &[&keys], subscription_row)
+        self.subscriptions_typed(event_type, active_only)
     }
 
     fn delivery(&mut self, delivery_id: &str) -> Result<Option<Delivery>> {
@@ -415,17 +367,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn count_claimable(&mut self, filter: &DeliveryFilter, now: i64) -> Result<i64> {
-        if kept::kept_counts_serve(filter) {
-            return self.claimable_from_kept(filter, now);
-        }
-        let filter = filter.without_status();
-        let mut q = Query::with_now(now).deliveries(&filter);
-        q.sql = format!(
-            "SELECT (SELECT count(*) FROM deliveries WHERE {QUEUED_DUE}{w}) \
-                  + (SELECT count(*) FROM deliveries WHERE {LEASE_EXPIRED}{w})",
-            w = q.sql
-        );
-        self.count(q)
+        self.claimable_count(filter, now)
     }
 
     fn expired_leases(
@@ -434,22 +376,7 @@ impl Tx for PostgresTx<'_> {
         now: i64,
         limit: i64,
     ) -> Result<Vec<Delivery>> {
-        let filter = filter.without_status();
-        let mut q = Query::with_now(now).deliveries(&filter);
-        let limit = q.bind(limit);
-        // A sweep re-checks each row once it holds it, and leaves rows a
-        // worker is completing right now to that worker.
-        let lock = if self.write {
-            " FOR UPDATE SKIP LOCKED"
-        } else {
-            ""
-        };
-        q.sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE {LEASE_EXPIRED}{} \
-             ORDER BY lease_expires_at, delivery_id LIMIT {limit}{lock}",
-            q.sql
-        );
-        self.run(q, delivery_row)
+        self.lapsed_leases(filter, now, limit)
     }
 
     fn attempts(&mut self, event_id: &str, sub_id: &str) -> Result<Vec<Delivery>> {
@@ -520,33 +447,19 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn ids_starting(&mut self, kind: IdKind, prefix: &str, limit: i64) -> Result<Vec<String>> {
-        let (table, column) = crate::store::id_column(kind);
-        let sql = format!(
-            "SELECT {column} FROM {table} WHERE {column} >= $1 AND {column} < $2 ORDER BY {column} LIMIT {limit}"
-        );
-        let end = range_end(prefix);
-        self.rows(&sql, &[&prefix, &end], |row| Ok(row.get(0)))
+        self.ids_with_prefix(kind, prefix, limit)
     }
 
     fn events_after(&mut self, after: &str, limit: i64) -> Result<Vec<Event>> {
-        let sql = format!(
-            "SELECT {EVENT_COLUMNS} FROM events WHERE event_id > $1 ORDER BY event_id LIMIT $2"
-        );
-        self.rows(&sql, &[&after, &limit], event_row)
+        self.event_walk(after, limit)
     }
 
     fn subscriptions_after(&mut self, after: &str, limit: i64) -> Result<Vec<Subscription>> {
-        let sql = format!(
-            "SELECT {SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE sub_id > $1 ORDER BY sub_id LIMIT $2"
-        );
-        self.rows(&sql, &[&after, &limit], subscription_row)
+        self.subscription_walk(after, limit)
     }
 
     fn deliveries_after(&mut self, after: &str, limit: i64) -> Result<Vec<Delivery>> {
-        let sql = format!(
-            "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id > $1 ORDER BY delivery_id LIMIT $2"
-        );
-        self.rows(&sql, &[&after, &limit], delivery_row)
+        self.delivery_walk(after, limit)
     }
 
     fn recount_deliveries(&mut self) -> Result<()> {

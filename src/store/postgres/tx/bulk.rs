@@ -18,6 +18,7 @@
 
 use super::super::pg_error;
 use super::PostgresTx;
+use super::load;
 use crate::core::records::error::Result;
 use crate::store::sql::{BATCH_SET_ASIDE, LARGE_BATCH};
 use postgres::error::SqlState;
@@ -35,6 +36,32 @@ const EMPTY_AND_OURS: &str = "SELECT NOT EXISTS (SELECT 1 FROM events) \
           WHERE oid IN ('events'::regclass, 'deliveries'::regclass))";
 
 impl PostgresTx<'_> {
+    /// A batch of `events` (`None`: an import) begins: its indexes set
+    /// aside and its rows copied in where it is an initial load.
+    pub(super) fn begin_batch(&mut self, events: Option<usize>) -> Result<()> {
+        self.set_aside = self.set_indexes_aside(events)?;
+        // Holding the tables, empty of events: only this load's own rows
+        // are there to meet (see `load`).
+        if !self.set_aside.is_empty() {
+            self.load.events = Some(load::Written::default());
+            let none: bool =
+                self.rows("SELECT NOT EXISTS (SELECT 1 FROM deliveries)", &[], |row| {
+                    Ok(row.get(0))
+                })?[0];
+            if none {
+                self.load.deliveries = Some(load::Written::default());
+            }
+        }
+        Ok(())
+    }
+
+    /// The batch is written: the indexes set aside are built again.
+    pub(super) fn end_batch(&mut self) -> Result<()> {
+        self.load = load::Load::default();
+        let definitions = std::mem::take(&mut self.set_aside);
+        self.build_again(&definitions)
+    }
+
     /// Drops the indexes of [`BATCH_SET_ASIDE`] and [`ONLY_HERE`] when a
     /// batch of `events` (`None`: an import, of a size not known) is large,
     /// the outbox holds no events and this session owns its tables;

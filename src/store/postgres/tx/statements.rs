@@ -2,17 +2,14 @@
 //! read preceded by the writes waiting in the transaction, and the row
 //! reads and writes the trait's methods share.
 
-use super::super::ledger;
 use super::super::pg_error;
 use super::super::rows::{
-    DeliveryTexts, EventTexts, Query, delivery_row, delivery_values, event_row, event_values,
-    subscription_row,
+    DeliveryTexts, EventTexts, Query, delivery_values, event_row, event_values, subscription_row,
 };
 use super::PostgresTx;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, Event, Subscription};
 use crate::core::storage::DeliveryFilter;
-use crate::store::first_in_claim_order;
 use crate::store::sql::{
     DELIVERY_COLUMNS, EVENT_COLUMNS, RARE_TYPE_EVENTS, SUBSCRIPTION_COLUMNS, rare_type_probe,
 };
@@ -141,25 +138,5 @@ impl PostgresTx<'_> {
         );
         let texts = DeliveryTexts::of(d);
         self.execute(&sql, &delivery_values(d, &texts))
-    }
-
-    /// Due queued deliveries and expired leases, in claim order, merged
-    /// from two index ranges; `suffix` may lock the rows.
-    pub(super) fn claim_order(
-        &mut self,
-        filter: &DeliveryFilter,
-        now: i64,
-        limit: i64,
-        suffix: &str,
-    ) -> Result<Vec<Delivery>> {
-        let found = self.in_order(|tx| {
-            let mut found = Vec::new();
-            for lapsed in [false, true] {
-                let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
-                found.extend(tx.run(q, delivery_row)?);
-            }
-            Ok(found)
-        })?;
-        Ok(first_in_claim_order(found, limit))
     }
 }
