@@ -215,29 +215,28 @@ fn record_batch(
             format!("the line is over the limit of {limit} bytes (--max-payload)"),
         )
     }
-    let mut lines = super::input::Lines::new(reader, ctx.max_payload, over).enumerate();
-    let progress = RefCell::new(Progress::new(ctx.serving));
-    let requests = std::iter::from_fn(|| {
-        loop {
-            let (index, line) = lines.next()?;
-            progress.borrow_mut().show(index + 1, "lines read");
-            let request = match line {
-                Line::Text(line) if line.trim().is_empty() => continue,
-                Line::Text(line) => {
-                    RecordEvent::from_line(&line, default_source).map(|req| RecordEvent {
-                        allow_reserved,
-                        ..req
-                    })
-                }
-                Line::Failed(e) => Err(e),
-                Line::Unreadable(e) => Err(Error::input(
-                    "invalid:file",
-                    format!("--batch: cannot read {input}: {e}"),
-                )),
-            };
-            return Some((index + 1, request));
-        }
+    let lines = super::input::Lines::new(reader, ctx.max_payload, over).enumerate();
+    let default_source = default_source.map(str::to_owned);
+    let unreadable = format!("--batch: cannot read {input}");
+    // Read and parsed on a thread of their own, while this one checks and
+    // sorts the requests before them.
+    let parsed = lines.filter_map(move |(index, line)| {
+        let request = match line {
+            Line::Text(line) if line.trim().is_empty() => return None,
+            Line::Text(line) => {
+                RecordEvent::from_line(&line, default_source.as_deref()).map(|req| RecordEvent {
+                    allow_reserved,
+                    ..req
+                })
+            }
+            Line::Failed(e) => Err(e),
+            Line::Unreadable(e) => Err(Error::input("invalid:file", format!("{unreadable}: {e}"))),
+        };
+        Some((index + 1, request))
     });
+    let progress = RefCell::new(Progress::new(ctx.serving));
+    let requests = super::input::read_ahead(parsed)
+        .inspect(|(line, _)| progress.borrow_mut().show(*line, "lines read"));
     // With --json, each answer goes to a spool file as it is made and to
     // stdout only once the batch has committed: memory stays flat however
     // long the batch, and nothing is printed for a batch that fails.

@@ -10,7 +10,10 @@ use std::io::{BufRead, Read};
 /// The lines of `input` (a path, or `-` for stdin) and, for a file, its
 /// size, which lets a large load take the store's fastest way. A file that
 /// cannot be opened is refused with `prefix` before the message.
-pub fn open_input(input: &str, prefix: &str) -> Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
+pub fn open_input(
+    input: &str,
+    prefix: &str,
+) -> Result<(Box<dyn std::io::BufRead + Send>, Option<u64>)> {
     if input == "-" {
         let stdin = std::io::stdin();
         let bytes = bytes_left_on(&stdin);
@@ -128,6 +131,38 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// How many items [`read_ahead`] hands over at a time, and how many such
+/// blocks may wait: enough to keep both threads busy, little memory.
+const AHEAD_BLOCK: usize = 256;
+const AHEAD_BLOCKS: usize = 4;
+
+/// The items of `source`, made on a thread of their own a few blocks ahead
+/// of the caller taking them, in the same order. A batch's lines are read
+/// and parsed there while the caller checks and sorts the ones before, on
+/// the other core (the server waits for the batch's first write until
+/// every line is read). The thread ends once `source` does, or at its
+/// next block after the items are dropped; it is not waited for, so a
+/// caller that stops early never waits on a read that may not end (a
+/// terminal's stdin).
+pub fn read_ahead<T: Send + 'static>(
+    source: impl Iterator<Item = T> + Send + 'static,
+) -> impl Iterator<Item = T> {
+    let (blocks, taken) = std::sync::mpsc::sync_channel::<Vec<T>>(AHEAD_BLOCKS);
+    std::thread::Builder::new()
+        .name("outbox-read-ahead".to_owned())
+        .spawn(move || {
+            let mut source = source.fuse();
+            loop {
+                let block: Vec<T> = source.by_ref().take(AHEAD_BLOCK).collect();
+                if block.is_empty() || blocks.send(block).is_err() {
+                    return;
+                }
+            }
+        })
+        .expect("a thread to read ahead on");
+    taken.into_iter().flatten()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +193,40 @@ mod tests {
         assert_eq!(lines, ["a", "", "bb", "ccc"]);
         let mut long = Lines::new("abcd\n".as_bytes(), 3, over);
         assert!(matches!(long.next(), Some(Line::Failed(_))));
+    }
+
+    #[test]
+    fn read_ahead_keeps_every_item_in_order_across_blocks() {
+        let items: Vec<usize> = read_ahead(0..1_000).collect();
+        assert_eq!(items, (0..1_000).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn read_ahead_of_nothing_is_nothing() {
+        assert_eq!(read_ahead(std::iter::empty::<u8>()).count(), 0);
+    }
+
+    #[test]
+    fn a_caller_that_stops_early_ends_the_reading_thread() {
+        // An endless source: the thread must stop once the items are
+        // dropped, not fill memory (the channel holds a few blocks).
+        let (ended, ends) = std::sync::mpsc::channel();
+        struct Endless(std::sync::mpsc::Sender<()>, usize);
+        impl Iterator for Endless {
+            type Item = usize;
+            fn next(&mut self) -> Option<usize> {
+                self.1 += 1;
+                Some(self.1)
+            }
+        }
+        impl Drop for Endless {
+            fn drop(&mut self) {
+                let _ = self.0.send(());
+            }
+        }
+        let first: Vec<usize> = read_ahead(Endless(ended, 0)).take(3).collect();
+        assert_eq!(first, [1, 2, 3]);
+        ends.recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the reading thread ended");
     }
 }
