@@ -15,6 +15,7 @@ use common::brokers::{
 };
 use common::db::{Db, NOW};
 use common::own_server::{OwnServer, free_port};
+use lapin::Confirmation;
 use serde_json::json;
 use std::collections::HashSet;
 use std::process::{Child, Command, Stdio};
@@ -146,16 +147,26 @@ fn amqp_routes_again(server: &OwnServer) {
     let url = format!("{}/%2f", server.url("amqp")).replacen("amqp://", "amqp://guest:guest@", 1);
     let deadline = Instant::now() + Duration::from_secs(60);
     block_on(async {
-        while !amqp_routes(&url).await.unwrap_or(false) {
-            assert!(Instant::now() < deadline, "the node never routed again");
+        loop {
+            let last = match amqp_routes(&url).await {
+                Ok(Confirmation::Ack(None)) => return,
+                Ok(Confirmation::Ack(Some(_))) => "the probe came back unroutable".to_owned(),
+                Ok(other) => format!("the probe was answered {other:?}"),
+                Err(e) => format!("the node refused the probe: {e}"),
+            };
+            assert!(
+                Instant::now() < deadline,
+                "the node never routed again ({last}); its log ends:\n{}",
+                server.log_tail(40)
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     });
 }
 
-/// Whether a probe published to `url` was routed and confirmed.
-async fn amqp_routes(url: &str) -> Result<bool, lapin::Error> {
-    use lapin::Confirmation;
+/// How the node answered a probe published to `url`: `Ack(None)` once it
+/// routed and confirmed it.
+async fn amqp_routes(url: &str) -> Result<Confirmation, lapin::Error> {
     use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
     let connection =
         lapin::Connection::connect(url, lapin::ConnectionProperties::default()).await?;
@@ -177,7 +188,7 @@ async fn amqp_routes(url: &str) -> Result<bool, lapin::Error> {
         .await?
         .await?;
     let _ = connection.close(0, "ready".into()).await;
-    Ok(matches!(confirm, Confirmation::Ack(None)))
+    Ok(confirm)
 }
 
 /// Each event's id once in the stream, and nothing else.

@@ -198,6 +198,24 @@ impl OwnServer {
         true
     }
 
+    /// The last `lines` lines of every log the server wrote in its folder
+    /// (a RabbitMQ node's), to say why it did not come back.
+    pub fn log_tail(&self, lines: usize) -> String {
+        let Ok(logs) = std::fs::read_dir(self.dir.path().join("log")) else {
+            return "(no log)".to_owned();
+        };
+        logs.flatten()
+            .filter(|f| f.path().extension().is_some_and(|e| e == "log"))
+            .map(|f| {
+                let text = std::fs::read_to_string(f.path()).unwrap_or_default();
+                let all: Vec<&str> = text.lines().collect();
+                let tail = all[all.len().saturating_sub(lines)..].join("\n");
+                format!("{}:\n{tail}", f.path().display())
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// `kill -9`, and every process it started with it.
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
