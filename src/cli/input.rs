@@ -138,9 +138,10 @@ const AHEAD_BLOCKS: usize = 4;
 
 /// The items of `source`, made on a thread of their own a few blocks ahead
 /// of the caller taking them, in the same order. A batch's lines are read
-/// and parsed there while the caller checks and sorts the ones before, on
-/// the other core (the server waits for the batch's first write until
-/// every line is read). The thread ends once `source` does, or at its
+/// and parsed there while the caller checks and sorts the ones before (the
+/// server waits for a batch's first write until every line is read), and an
+/// import's while the caller writes the records before. The thread ends
+/// once `source` does, or at its
 /// next block after the items are dropped; it is not waited for, so a
 /// caller that stops early never waits on a read that may not end (a
 /// terminal's stdin).

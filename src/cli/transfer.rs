@@ -112,5 +112,8 @@ pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         };
         Some((i + 1, record))
     });
+    // Read and parsed on a thread of their own while this one writes the
+    // records before them.
+    let records = super::input::read_ahead(records);
     Ok(Box::new(ctx.outbox_creating()?.import(records, bytes)?))
 }
