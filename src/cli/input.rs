@@ -141,10 +141,9 @@ const AHEAD_BLOCKS: usize = 4;
 /// and parsed there while the caller checks and sorts the ones before (the
 /// server waits for a batch's first write until every line is read), and an
 /// import's while the caller writes the records before. The thread ends
-/// once `source` does, or at its
-/// next block after the items are dropped; it is not waited for, so a
-/// caller that stops early never waits on a read that may not end (a
-/// terminal's stdin).
+/// once `source` does, or at its next block after the items are dropped;
+/// it is not waited for, so a caller that stops early never waits on a
+/// read that may not end (a terminal's stdin).
 pub fn read_ahead<T: Send + 'static>(
     source: impl Iterator<Item = T> + Send + 'static,
 ) -> impl Iterator<Item = T> {
