@@ -102,13 +102,35 @@ pub enum Replay {
     PlainSchema,
 }
 
-/// The plain schema of [`Replay::PlainSchema`].
-const PLAIN_SCHEMA: &str = "CREATE TABLE events (event_id TEXT PRIMARY KEY, type, subject, source, target, \
-     status, payload, subscriptions, ack, created_at, updated_at, ack_at); \
-     CREATE TABLE deliveries (delivery_id TEXT PRIMARY KEY, event_id, sub_id, client_id, transport, endpoint, \
-     status, attempt, claimed_by, last_error, meta, created_at, updated_at, next_attempt_at, claimed_at, \
-     lease_expires_at, delivered_at); \
-     CREATE INDEX deliveries_claim ON deliveries (status, next_attempt_at);";
+/// The plain schema of [`Replay::PlainSchema`]: the columns outbox's own
+/// tables have in `conn` (so it follows every column a migration adds),
+/// untyped, with only the id keys and one index for claims.
+fn plain_schema(conn: &rusqlite::Connection) -> String {
+    let columns = |table: &str| -> Vec<String> {
+        let mut stmt = conn
+            .prepare(&format!(
+                "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"
+            ))
+            .unwrap();
+        stmt.query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let table = |name: &str, key: &str| {
+        let rest: Vec<String> = columns(name).into_iter().filter(|c| c != key).collect();
+        assert!(!rest.is_empty(), "{name} has columns");
+        format!(
+            "CREATE TABLE {name} ({key} TEXT PRIMARY KEY, {});",
+            rest.join(", ")
+        )
+    };
+    format!(
+        "{} {} CREATE INDEX deliveries_claim ON deliveries (status, next_attempt_at);",
+        table("events", "event_id"),
+        table("deliveries", "delivery_id")
+    )
+}
 
 impl Replay {
     pub fn name(self) -> &'static str {
@@ -176,6 +198,8 @@ pub struct Inserts {
     name: String,
     order: Replay,
     empty: PathBuf,
+    /// The schema a plain replay writes into.
+    plain: String,
 }
 
 impl Inserts {
@@ -213,6 +237,7 @@ impl Inserts {
             name,
             order,
             empty: empty.to_owned(),
+            plain: plain_schema(&conn),
         }
     }
 
@@ -223,7 +248,7 @@ impl Inserts {
             let target = bench.fresh_db(&self.name);
             let plain = rusqlite::Connection::open(&target).unwrap();
             plain
-                .execute_batch(&format!("PRAGMA journal_mode = WAL; {PLAIN_SCHEMA}"))
+                .execute_batch(&format!("PRAGMA journal_mode = WAL; {}", self.plain))
                 .unwrap();
             target
         } else {
