@@ -8,7 +8,7 @@
 //! id as `message_id` as well, and its trace context as plain
 //! `traceparent`/`tracestate` headers too.
 
-use super::{Ack, Broker, Message, Refused};
+use super::{Ack, Broker, Message, Refused, ack_of};
 use crate::core::settings::endpoint::BrokerEndpoint;
 use lapin::options::{BasicPublishOptions, ConfirmSelectOptions};
 use lapin::types::{AMQPValue, FieldTable, LongString, ShortString};
@@ -163,7 +163,7 @@ impl Broker for Amqp {
         match confirm {
             Confirmation::Ack(None) => {
                 let json = json!({"exchange": exchange, "routingKey": key, "confirm": "ack"});
-                Ok(json.as_object().cloned().unwrap_or_default())
+                Ok(ack_of(json))
             }
             Confirmation::Ack(Some(returned)) | Confirmation::Nack(Some(returned)) => {
                 Err(failed(format!(

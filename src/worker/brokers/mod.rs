@@ -79,6 +79,15 @@ pub(crate) enum Refused {
 /// What a broker's acknowledgement said, kept in `meta.response`.
 pub(crate) type Ack = Object;
 
+/// An acknowledgement written as a JSON object (`json!({...})`), taken
+/// as it is.
+pub(crate) fn ack_of(written: Value) -> Ack {
+    match written {
+        Value::Object(ack) => ack,
+        _ => Ack::default(),
+    }
+}
+
 /// A connection to one broker (one per server and credentials), shared by
 /// every delivery in flight to it.
 pub(crate) trait Broker: Send + Sync + Sized + 'static {
@@ -297,6 +306,18 @@ impl Brokers {
 #[cfg(test)]
 mod tests {
     use super::{Brokers, MOST_ENDPOINTS, Transport};
+
+    #[test]
+    fn an_acknowledgement_is_its_object_as_written() {
+        let ack = super::ack_of(serde_json::json!({"stream": "s", "seq": 7}));
+        assert_eq!(
+            ack.iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>(),
+            ["stream=\"s\"", "seq=7"]
+        );
+        assert!(super::ack_of(serde_json::json!("not an object")).is_empty());
+    }
     use std::sync::Arc;
     use std::time::Duration;
 

@@ -11,7 +11,7 @@
 //! writes them in (it writes in the order they were handed to it, which a
 //! lock keeps the same as the order the waiters were queued in).
 
-use super::{Ack, Broker, Message, Refused};
+use super::{Ack, Broker, Message, Refused, ack_of};
 use crate::core::settings::endpoint::BrokerEndpoint;
 use serde_json::json;
 use std::collections::{HashMap, VecDeque};
@@ -332,7 +332,7 @@ impl Broker for Mqtt {
         match answer.await {
             Ok(Ok(())) => {
                 let json = json!({"topic": message.name, "qos": qos});
-                Ok(json.as_object().cloned().unwrap_or_default())
+                Ok(ack_of(json))
             }
             Ok(Err(why)) if why.starts_with("the broker refused") => Err(Refused::Failed {
                 error: format!("{why} on topic {:?}", message.name),

@@ -4,7 +4,7 @@
 //! within its duplicate window and answers it with `duplicate: true`,
 //! which completes the delivery as well.
 
-use super::{Ack, Broker, Message, Refused};
+use super::{Ack, Broker, Message, Refused, ack_of};
 use crate::core::settings::endpoint::BrokerEndpoint;
 use async_nats::jetstream::context::PublishErrorKind;
 use serde_json::json;
@@ -82,7 +82,7 @@ impl Broker for Nats {
             "seq": ack.sequence,
             "duplicate": ack.duplicate,
         });
-        Ok(json.as_object().cloned().unwrap_or_default())
+        Ok(ack_of(json))
     }
 }
 

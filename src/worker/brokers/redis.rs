@@ -5,7 +5,7 @@
 //! whole CloudEvent as `data`. One multiplexed connection per server
 //! carries every delivery in flight, pipelined.
 
-use super::{Ack, Broker, Message, Refused};
+use super::{Ack, Broker, Message, Refused, ack_of};
 use crate::core::settings::endpoint::BrokerEndpoint;
 use redis::aio::MultiplexedConnection;
 use redis::{AsyncConnectionConfig, ConnectionAddr, IntoConnectionInfo, RedisConnectionInfo};
@@ -101,6 +101,6 @@ impl Broker for Redis {
             }
         })?;
         let json = json!({"stream": message.name, "entryId": entry});
-        Ok(json.as_object().cloned().unwrap_or_default())
+        Ok(ack_of(json))
     }
 }
