@@ -1,6 +1,5 @@
 //! `outbox event ...`: record (one or a batch), get, list, ack.
 
-use super::input::Line;
 use super::{Context, one_of};
 use crate::output::{Batch, OutputFormat, Report};
 use clap::{Args, Subcommand};
@@ -215,28 +214,22 @@ fn record_batch(
             format!("the line is over the limit of {limit} bytes (--max-payload)"),
         )
     }
-    let lines = super::input::Lines::new(reader, ctx.max_payload, over).enumerate();
+    let lines = super::input::Lines::new(reader, ctx.max_payload, over);
     let default_source = default_source.map(str::to_owned);
-    let unreadable = format!("--batch: cannot read {input}");
     // Read and parsed on a thread of their own, while this one checks and
     // sorts the requests before them.
-    let parsed = lines.filter_map(move |(index, line)| {
-        let request = match line {
-            Line::Text(line) if line.trim().is_empty() => return None,
-            Line::Text(line) => {
-                RecordEvent::from_line(&line, default_source.as_deref()).map(|req| RecordEvent {
-                    allow_reserved,
-                    ..req
-                })
-            }
-            Line::Failed(e) => Err(e),
-            Line::Unreadable(e) => Err(Error::input("invalid:file", format!("{unreadable}: {e}"))),
-        };
-        Some((index + 1, request))
-    });
+    let parsed = super::input::parsed_lines(
+        lines,
+        format!("--batch: cannot read {input}"),
+        move |line| {
+            RecordEvent::from_line(line, default_source.as_deref()).map(|req| RecordEvent {
+                allow_reserved,
+                ..req
+            })
+        },
+    );
     let progress = RefCell::new(Progress::new(ctx.serving));
-    let requests = super::input::read_ahead(parsed)
-        .inspect(|(line, _)| progress.borrow_mut().show(*line, "lines read"));
+    let requests = parsed.inspect(|(line, _)| progress.borrow_mut().show(*line, "lines read"));
     // With --json, each answer goes to a spool file as it is made and to
     // stdout only once the batch has committed: memory stays flat however
     // long the batch, and nothing is printed for a batch that fails.

@@ -163,6 +163,31 @@ pub fn read_ahead<T: Send + 'static>(
     taken.into_iter().flatten()
 }
 
+/// The non-blank lines of `lines`, each numbered by its line (from 1)
+/// and parsed by `parse`, read and parsed ahead on a thread of their own
+/// (see [`read_ahead`]). A line over the limit or an unreadable input
+/// ends them with its error, `unreadable` saying which input it was.
+pub fn parsed_lines<R, T>(
+    lines: Lines<R>,
+    unreadable: String,
+    parse: impl Fn(&str) -> Result<T> + Send + 'static,
+) -> impl Iterator<Item = (usize, Result<T>)>
+where
+    R: BufRead + Send + 'static,
+    T: Send + 'static,
+{
+    let parsed = lines.enumerate().filter_map(move |(index, line)| {
+        let parsed = match line {
+            Line::Text(line) if line.trim().is_empty() => return None,
+            Line::Text(line) => parse(&line),
+            Line::Failed(e) => Err(e),
+            Line::Unreadable(e) => Err(Error::input("invalid:file", format!("{unreadable}: {e}"))),
+        };
+        Some((index + 1, parsed))
+    });
+    read_ahead(parsed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +218,32 @@ mod tests {
         assert_eq!(lines, ["a", "", "bb", "ccc"]);
         let mut long = Lines::new("abcd\n".as_bytes(), 3, over);
         assert!(matches!(long.next(), Some(Line::Failed(_))));
+    }
+
+    #[test]
+    fn parsed_lines_are_numbered_by_line_without_the_blank_ones() {
+        let text = "a\n\n  \nb\nbad\n";
+        let parsed: Vec<(usize, std::result::Result<String, String>)> = parsed_lines(
+            Lines::new(text.as_bytes(), 100, over),
+            "cannot read x".to_owned(),
+            |line| {
+                if line == "bad" {
+                    Err(Error::input("invalid:json", "bad"))
+                } else {
+                    Ok(line.to_owned())
+                }
+            },
+        )
+        .map(|(n, parsed)| (n, parsed.map_err(|e| e.code().to_string())))
+        .collect();
+        assert_eq!(
+            parsed,
+            [
+                (1, Ok("a".to_owned())),
+                (4, Ok("b".to_owned())),
+                (5, Err("invalid:json".to_owned()))
+            ]
+        );
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! between a SQLite file and PostgreSQL (or to back it up).
 
 use super::Context;
-use super::input::Line;
 use crate::output::{Report, View};
 use clap::Args;
 use outbox::core::batch::transfer::{Imported, Record};
@@ -89,7 +88,6 @@ pub fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 
 pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let (reader, bytes) = super::open_input(&args.input, "")?;
-    let input = args.input.clone();
     // A record is an event with its payload and ack, or a smaller row: a
     // line many times --max-payload (16 MiB at least) is no record.
     fn over(limit: usize) -> Error {
@@ -100,20 +98,9 @@ pub fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     }
     let limit = ctx.max_payload.saturating_mul(16).max(16 << 20);
     let lines = super::input::Lines::new(reader, limit, over);
-    let records = lines.enumerate().filter_map(move |(i, line)| {
-        let record = match line {
-            Line::Text(line) if line.trim().is_empty() => return None,
-            Line::Text(line) => Record::from_line(&line),
-            Line::Failed(e) => Err(e),
-            Line::Unreadable(e) => Err(Error::input(
-                "invalid:file",
-                format!("cannot read {input}: {e}"),
-            )),
-        };
-        Some((i + 1, record))
-    });
     // Read and parsed on a thread of their own while this one writes the
     // records before them.
-    let records = super::input::read_ahead(records);
+    let unreadable = format!("cannot read {}", args.input);
+    let records = super::input::parsed_lines(lines, unreadable, Record::from_line);
     Ok(Box::new(ctx.outbox_creating()?.import(records, bytes)?))
 }

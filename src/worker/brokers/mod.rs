@@ -306,6 +306,8 @@ impl Brokers {
 #[cfg(test)]
 mod tests {
     use super::{Brokers, MOST_ENDPOINTS, Transport};
+    use std::sync::Arc;
+    use std::time::Duration;
 
     #[test]
     fn an_acknowledgement_is_its_object_as_written() {
@@ -318,8 +320,6 @@ mod tests {
         );
         assert!(super::ack_of(serde_json::json!("not an object")).is_empty());
     }
-    use std::sync::Arc;
-    use std::time::Duration;
 
     #[test]
     fn an_endpoint_is_read_once_per_transport_and_its_reading_kept() {
