@@ -95,7 +95,7 @@ impl Starter {
         if let Job::Send(sender) = job.as_ref()
             && crate::core::settings::endpoint::is_broker(claimed.delivery.transport)
         {
-            let runtime = sender.brokers.handle();
+            let runtime = sender.brokers.handle(claimed.delivery.transport);
             runtime.spawn(async move {
                 if let Some(wait) = pacing::wait_for(claimed.send_at, clock) {
                     tokio::time::sleep(wait).await;
