@@ -214,10 +214,12 @@ impl Brokers {
     /// The runtime of `transport`'s deliveries, started by the first of
     /// them: a worker that sends none never starts it.
     fn runtime(&self, transport: Transport) -> &tokio::runtime::Runtime {
-        let slot = BROKER_TRANSPORTS
-            .iter()
-            .position(|t| *t == transport)
-            .unwrap_or(0);
+        // Only a broker's deliveries come here (`is_broker`); were another
+        // to, it would run on the first runtime, as that one's own.
+        let slot = BROKER_TRANSPORTS.iter().position(|t| *t == transport);
+        debug_assert!(slot.is_some(), "{transport} is not a broker transport");
+        let slot = slot.unwrap_or(0);
+        let transport = BROKER_TRANSPORTS[slot];
         self.runtimes[slot].get_or_init(|| {
             // TLS connections (`tls://`, `amqps://`, `mqtts://`,
             // `rediss://`) use ring, as the HTTP senders do; installed
