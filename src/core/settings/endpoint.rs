@@ -9,12 +9,17 @@ use crate::core::records::model::mask;
 use crate::core::records::model::{Event, Transport};
 use percent_encoding::percent_decode_str;
 
+/// The transports outbox publishes to a message broker.
+pub const BROKERS: [Transport; 4] = [
+    Transport::Nats,
+    Transport::Amqp,
+    Transport::Mqtt,
+    Transport::Redis,
+];
+
 /// Whether outbox publishes this transport to a message broker.
 pub fn is_broker(transport: Transport) -> bool {
-    matches!(
-        transport,
-        Transport::Nats | Transport::Amqp | Transport::Mqtt | Transport::Redis
-    )
+    BROKERS.contains(&transport)
 }
 
 /// How a message carries its CloudEvent.

@@ -19,7 +19,7 @@ use super::settle::Claimed;
 use crate::core::records::model::Transport;
 use crate::core::records::model::mask;
 use crate::core::reference::json::Object;
-use crate::core::settings::endpoint::{BrokerEndpoint, Envelope, name_fault};
+use crate::core::settings::endpoint::{BROKERS, BrokerEndpoint, Envelope, name_fault};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::future::Future;
@@ -162,14 +162,6 @@ type Parsed = Result<(BrokerEndpoint, String), String>;
 /// an endpoint is read once per worker, not once per message.
 const MOST_ENDPOINTS: usize = 1024;
 
-/// The broker transports, in the order of `Brokers::runtimes`.
-const BROKER_TRANSPORTS: [Transport; 4] = [
-    Transport::Nats,
-    Transport::Amqp,
-    Transport::Mqtt,
-    Transport::Redis,
-];
-
 /// How many threads run the tasks of one transport's deliveries. lapin
 /// reads and writes its sockets on a thread of its own, so a RabbitMQ
 /// delivery's task only hands a frame over and waits for the confirm: a
@@ -188,8 +180,8 @@ fn worker_threads(transport: Transport) -> usize {
 
 /// Every broker connection of one worker.
 pub struct Brokers {
-    /// One runtime per broker transport, by `BROKER_TRANSPORTS`' order.
-    runtimes: [OnceLock<tokio::runtime::Runtime>; 4],
+    /// One runtime per broker transport, in the order of `BROKERS`.
+    runtimes: [OnceLock<tokio::runtime::Runtime>; BROKERS.len()],
     timeout: Duration,
     endpoints: std::sync::Mutex<HashMap<String, (Transport, Arc<Parsed>)>>,
     nats: Pool<nats::Nats>,
@@ -216,10 +208,10 @@ impl Brokers {
     fn runtime(&self, transport: Transport) -> &tokio::runtime::Runtime {
         // Only a broker's deliveries come here (`is_broker`); were another
         // to, it would run on the first runtime, as that one's own.
-        let slot = BROKER_TRANSPORTS.iter().position(|t| *t == transport);
+        let slot = BROKERS.iter().position(|t| *t == transport);
         debug_assert!(slot.is_some(), "{transport} is not a broker transport");
         let slot = slot.unwrap_or(0);
-        let transport = BROKER_TRANSPORTS[slot];
+        let transport = BROKERS[slot];
         self.runtimes[slot].get_or_init(|| {
             // TLS connections (`tls://`, `amqps://`, `mqtts://`,
             // `rediss://`) use ring, as the HTTP senders do; installed
