@@ -263,6 +263,55 @@ test_on_both!(
     "faults_unreachable"
 );
 
+/// A worker claims ahead of what it runs: the deliveries still waiting
+/// when their broker turns out unreachable are held back by the first
+/// failure and go back unsent, never tried, once the pause is recorded.
+fn an_unreachable_broker_has_what_was_claimed_ahead_given_back_untried(db: Db) {
+    let port = free_port();
+    let endpoint = format!("redis://127.0.0.1:{port}?stream=s");
+    let sub = broker_sub(&db, "t", "redis", &endpoint, &[]);
+    record_many(&db, 20);
+    let output = db
+        .cmd(
+            NOW,
+            &["work", "--drain", "--concurrency", "4", "--timeout", "2s"],
+        )
+        .env_remove("OUTBOX_NOW")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let tried = stderr
+        .lines()
+        .filter(|l| l.contains("unreachable at"))
+        .count();
+    // Those that took the four places before the first failure came back
+    // were tried; the four more claimed ahead waited, held back, and went
+    // back when the pause was recorded.
+    assert!((1..=4).contains(&tried), "{stderr}");
+    assert!(!stderr.contains("breaker"), "{stderr}");
+    let all = db.json(NOW, &["delivery", "list", "--limit", "50"]);
+    let deliveries = all["deliveries"].as_array().unwrap();
+    assert_eq!(deliveries.len(), 20);
+    for delivery in deliveries {
+        assert_eq!(
+            (&delivery["status"], &delivery["attempt"]),
+            (&json!("queued"), &json!(1)),
+            "{delivery}"
+        );
+    }
+    let health = db.json(NOW, &["sub", "health", &sub]);
+    assert_eq!(
+        health["subscriptions"][0]["consecutiveFailures"].as_i64(),
+        Some(tried as i64),
+        "{health}"
+    );
+}
+test_on_both!(
+    an_unreachable_broker_has_what_was_claimed_ahead_given_back_untried,
+    "faults_unreachable_ahead"
+);
+
 fn a_nats_server_killed_mid_drain_loses_nothing_and_stores_nothing_twice(db: Db) {
     let Some(mut server) = OwnServer::nats() else {
         return;
