@@ -129,23 +129,6 @@ fn health(db: &Db, now: i64, sub: &str) -> Value {
     answer["subscriptions"][0].clone()
 }
 
-fn statuses(db: &Db) -> Vec<(String, i64)> {
-    let all = db.json(NOW, &["delivery", "list", "--limit", "500"]);
-    let mut found: Vec<(String, i64)> = all["deliveries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                d["status"].as_str().unwrap().to_owned(),
-                d["attempt"].as_i64().unwrap(),
-            )
-        })
-        .collect();
-    found.sort();
-    found
-}
-
 fn count(found: &[(String, i64)], status: &str, attempt: i64) -> usize {
     found
         .iter()
@@ -187,7 +170,7 @@ fn the_rate_holds_across_worker_processes(db: Db) {
     }
     let took = at[15].duration_since(at[0]);
     assert!(took >= Duration::from_millis(2950), "took {took:?}");
-    let found = statuses(&db);
+    let found = db.statuses();
     assert_eq!(count(&found, "delivered", 1), 16, "{found:?}");
 }
 
@@ -213,7 +196,7 @@ fn the_in_flight_cap_holds_across_worker_processes(db: Db) {
         (h["maxInFlight"].as_i64(), h["inFlight"].as_i64()),
         (Some(3), Some(0))
     );
-    assert_eq!(count(&statuses(&db), "delivered", 1), 18);
+    assert_eq!(count(&db.statuses(), "delivered", 1), 18);
 }
 
 test_on_both!(
@@ -247,7 +230,7 @@ fn the_breaker_opens_probes_and_closes_without_spending_attempts(db: Db) {
     assert_eq!(h["failingSince"], NOW);
     let metrics = db.text(NOW, &["stats", "--format", "prometheus"]);
     assert!(metrics.contains("\noutbox_breakers_open 1\n"), "{metrics}");
-    let found = statuses(&db);
+    let found = db.statuses();
     assert_eq!(count(&found, "queued", 1), 3, "untouched: {found:?}");
     assert_eq!(count(&found, "queued", 2), 3, "retries: {found:?}");
 
@@ -260,7 +243,7 @@ fn the_breaker_opens_probes_and_closes_without_spending_attempts(db: Db) {
     // Open: the retries are due, yet nothing is sent.
     drain(&db, NOW + 30, &["--concurrency", "4"]);
     assert_eq!(hits(&receiver, &path).len(), 3);
-    assert_eq!(statuses(&db), found, "no attempt spent while open");
+    assert_eq!(db.statuses(), found, "no attempt spent while open");
     // Set aside, not waiting behind a subject: counted apart.
     let waiting = db.json(NOW + 30, &["delivery", "list", "--waiting"]);
     assert_eq!(waiting["count"], 0, "{waiting}");
@@ -301,7 +284,7 @@ fn the_breaker_opens_probes_and_closes_without_spending_attempts(db: Db) {
         ),
         (Some(0), Some(NOW + 182))
     );
-    let found = statuses(&db);
+    let found = db.statuses();
     let delivered = found.iter().filter(|(s, _)| s == "delivered").count();
     assert_eq!(delivered, 6, "{found:?}");
     assert_eq!(hits(&receiver, &path).len(), 4 + 6);
@@ -341,7 +324,8 @@ fn retry_after_holds_the_whole_subscription(db: Db) {
     up(&path);
     drain(&db, NOW + 120, &["--concurrency", "4"]);
     assert_eq!(hits(&receiver, &path).len(), 5);
-    let delivered = statuses(&db)
+    let delivered = db
+        .statuses()
         .iter()
         .filter(|(s, _)| s == "delivered")
         .count();
@@ -489,7 +473,7 @@ fn an_unconfigured_poll_subscription_is_held_back_by_nothing(db: Db) {
     record_many(&db, NOW, 8);
     let out = drain(&db, NOW, &["--", "false"]);
     assert!(out.status.success());
-    let found = statuses(&db);
+    let found = db.statuses();
     assert_eq!(count(&found, "failed", 1), 8, "all eight tried: {found:?}");
     let h = health(&db, NOW, &sub);
     assert_eq!(h["breaker"]["state"], "off");
@@ -497,7 +481,7 @@ fn an_unconfigured_poll_subscription_is_held_back_by_nothing(db: Db) {
     assert_eq!(h["disableAfter"], Value::Null);
     // Many days of failing later, it is still active and still tried.
     drain(&db, NOW + 30 * 86_400, &["--", "false"]);
-    assert_eq!(count(&statuses(&db), "failed", 2), 8);
+    assert_eq!(count(&db.statuses(), "failed", 2), 8);
     assert_eq!(
         db.json(NOW, &["sub", "get", &sub])["subscription"]["status"],
         "active"

@@ -81,6 +81,24 @@ impl Db {
         serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {out:?}"))
     }
 
+    /// The status and attempt of every delivery (up to 500), sorted.
+    pub fn statuses(&self) -> Vec<(String, i64)> {
+        let all = self.json(NOW, &["delivery", "list", "--limit", "500"]);
+        let mut found: Vec<(String, i64)> = all["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["status"].as_str().unwrap().to_owned(),
+                    d["attempt"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        found.sort();
+        found
+    }
+
     /// The JSON answers (one per line) of a command fed `input` on stdin.
     pub fn json_with_stdin(&self, now: i64, args: &[&str], input: &str) -> Vec<Value> {
         let out = self
