@@ -13,7 +13,7 @@ mod held;
 mod sorter;
 pub mod transfer;
 
-use crate::core::batch::chunk::{Chunk, RECORD_CHUNK};
+use crate::core::batch::chunk::Chunk;
 use crate::core::batch::sorter::Sorter;
 use crate::core::ledger::events::{self, EventRecorded, Prepared, RecordEvent};
 use crate::core::records::error::{Error, Result, StorageCode};
@@ -193,16 +193,10 @@ impl HeldFirsts {
 
     /// Writes every held first attempt, in id order.
     fn write(mut self, tx: &mut dyn Tx) -> Result<()> {
-        let mut chunk = Vec::with_capacity(RECORD_CHUNK);
-        self.sorted.drain(&mut |row| {
-            chunk.push(held::decode_delivery(&row)?);
-            if chunk.len() == RECORD_CHUNK {
-                tx.insert_deliveries(&chunk)?;
-                chunk.clear();
-            }
-            Ok(())
-        })?;
-        tx.insert_deliveries(&chunk).map(drop)
+        let sorted = &mut self.sorted;
+        tx.insert_delivery_stream(&mut |put| {
+            sorted.drain(&mut |row| put(held::decode_delivery(&row)?))
+        })
     }
 }
 

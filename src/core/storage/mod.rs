@@ -185,6 +185,27 @@ pub trait Store {
     }
 }
 
+/// Deliveries handed over one by one, by a function given the one to hand
+/// each to (see [`Tx::insert_delivery_stream`]).
+pub type DeliveryStream<'a> =
+    &'a mut dyn FnMut(&mut dyn FnMut(Delivery) -> Result<()>) -> Result<()>;
+
+/// [`Tx::insert_delivery_stream`] a chunk at a time, through
+/// [`Tx::insert_deliveries`].
+pub(crate) fn insert_in_chunks<T: Tx + ?Sized>(tx: &mut T, each: DeliveryStream) -> Result<()> {
+    use crate::core::batch::chunk::RECORD_CHUNK;
+    let mut chunk = Vec::with_capacity(RECORD_CHUNK);
+    each(&mut |delivery| {
+        chunk.push(delivery);
+        if chunk.len() == RECORD_CHUNK {
+            tx.insert_deliveries(&chunk)?;
+            chunk.clear();
+        }
+        Ok(())
+    })?;
+    tx.insert_deliveries(&chunk).map(drop)
+}
+
 /// One transaction. Dropping it without [`Tx::commit`] rolls it back.
 pub trait Tx: Lanes + Healths {
     fn commit(self: Box<Self>) -> Result<()>;
@@ -329,6 +350,13 @@ pub trait Tx: Lanes + Healths {
     /// for each, whether it was inserted.
     fn insert_deliveries(&mut self, deliveries: &[Delivery]) -> Result<Vec<bool>> {
         deliveries.iter().map(|d| self.insert_delivery(d)).collect()
+    }
+    /// [`Tx::insert_deliveries`] for every delivery `each` hands to the
+    /// function it is given, however many, in delivery id order: written
+    /// a chunk at a time, or by a server backend as one stream that it
+    /// takes in while the next are made.
+    fn insert_delivery_stream(&mut self, each: DeliveryStream) -> Result<()> {
+        insert_in_chunks(self, each)
     }
     /// Stores the fields a transition can change (status, claim, lease,
     /// times, error, meta) of an existing delivery whose stage, as read in

@@ -314,6 +314,10 @@ impl Tx for PostgresTx<'_> {
         self.insert_delivery_rows(deliveries)
     }
 
+    fn insert_delivery_stream(&mut self, each: crate::core::storage::DeliveryStream) -> Result<()> {
+        self.stream_deliveries(each)
+    }
+
     fn put_deliveries(&mut self, deliveries: &[Delivery]) -> Result<()> {
         self.put_delivery_rows(deliveries)
     }
