@@ -3,10 +3,7 @@
 
 use std::collections::HashSet;
 
-/// How many rows are written together: enough that a round trip to a
-/// server costs little per row, few enough that the chunk's memory does not
-/// count.
-pub(crate) const RECORD_CHUNK: usize = 500;
+pub(crate) use crate::core::storage::RECORD_CHUNK;
 
 /// Rows waiting to be written together, each with the id it is stored under.
 pub(crate) struct Chunk<T> {

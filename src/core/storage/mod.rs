@@ -190,10 +190,14 @@ pub trait Store {
 pub type DeliveryStream<'a> =
     &'a mut dyn FnMut(&mut dyn FnMut(Delivery) -> Result<()>) -> Result<()>;
 
-/// [`Tx::insert_delivery_stream`] a chunk at a time, through
+/// How many rows are written together: enough that a round trip to a
+/// server costs little per row, few enough that the chunk's memory does not
+/// count.
+pub(crate) const RECORD_CHUNK: usize = 500;
+
+/// [`Tx::insert_delivery_stream`] [`RECORD_CHUNK`] at a time, through
 /// [`Tx::insert_deliveries`].
 pub(crate) fn insert_in_chunks<T: Tx + ?Sized>(tx: &mut T, each: DeliveryStream) -> Result<()> {
-    use crate::core::batch::chunk::RECORD_CHUNK;
     let mut chunk = Vec::with_capacity(RECORD_CHUNK);
     each(&mut |delivery| {
         chunk.push(delivery);

@@ -12,10 +12,9 @@
 //! statement.
 
 use super::PostgresTx;
-use crate::core::batch::chunk::RECORD_CHUNK;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, DeliveryStatus, Event, Stage};
-use crate::core::storage::{DeliveryStream, insert_in_chunks};
+use crate::core::storage::{DeliveryStream, RECORD_CHUNK, insert_in_chunks};
 use crate::store::postgres::pg_error;
 use crate::store::postgres::rows::{DeliveryTexts, EventTexts, delivery_values, event_values};
 use crate::store::sql::{DELIVERY_COLUMNS, EVENT_COLUMNS};
