@@ -49,31 +49,33 @@ impl Written {
     /// For ids to be written next: whether each is new (not the one before
     /// it), or `None` if they are not in ascending order after the last
     /// written (the caller inserts them with the conflict clause).
-    fn take<'a>(&mut self, ids: impl Iterator<Item = &'a str>) -> Option<Vec<bool>> {
-        if self.out_of_order {
-            return None;
-        }
-        let mut last = self.last.as_deref();
-        let mut new = Vec::new();
-        for id in ids {
-            match last.map(|l| id.cmp(l)) {
-                Some(std::cmp::Ordering::Less) => {
-                    self.out_of_order = true;
-                    return None;
-                }
-                Some(std::cmp::Ordering::Equal) => new.push(false),
-                _ => new.push(true),
-            }
-            last = Some(id);
-        }
-        self.last = last.map(str::to_owned);
-        Some(new)
+    fn take<'a>(&mut self, mut ids: impl Iterator<Item = &'a str>) -> Option<Vec<bool>> {
+        // Once out of order, always: what `next` wrote before it no longer counts.
+        ids.try_fold(Vec::new(), |mut new, id| {
+            new.push(self.next(id)?);
+            Some(new)
+        })
     }
 
     /// [`Written::take`] for one id.
     fn next(&mut self, id: &str) -> Option<bool> {
-        let new = self.take(std::iter::once(id))?;
-        Some(new[0])
+        if self.out_of_order {
+            return None;
+        }
+        let new = match self.last.as_deref().map(|last| id.cmp(last)) {
+            Some(std::cmp::Ordering::Less) => {
+                self.out_of_order = true;
+                return None;
+            }
+            Some(std::cmp::Ordering::Equal) => false,
+            _ => true,
+        };
+        if new {
+            let last = self.last.get_or_insert_with(String::new);
+            last.clear();
+            last.push_str(id);
+        }
+        Some(new)
     }
 }
 
