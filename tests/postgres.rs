@@ -339,7 +339,13 @@ fn a_transition_finds_its_row_by_key_on_a_never_analyzed_table() {
         (2, "claimed"),
     ];
     for per_row in [true, false] {
-        let mut statement = outbox::store::postgres::update_deliveries([per_row; 13]);
+        use outbox::store::postgres::Shape;
+        let shape = if per_row {
+            Shape::PerRow
+        } else {
+            Shape::Shared
+        };
+        let mut statement = outbox::store::postgres::update_deliveries([shape; 13]);
         for (n, value) in values {
             let literal = if per_row {
                 format!("'{{{value}}}'")

@@ -16,7 +16,7 @@ mod tx;
 #[cfg(test)]
 mod upgrade;
 
-pub use tx::{ORDER_PLANNER, update_deliveries};
+pub use tx::{ORDER_PLANNER, Shape, update_deliveries};
 
 use super::Durability;
 use crate::core::records::error::{Error, Result, StorageCode};

@@ -10,7 +10,7 @@ use super::PostgresStore;
 use super::ledger::claim_range;
 use super::rows::Query;
 use super::tx::{
-    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, claimable_query, counts_sql,
+    EVENTS_RECORDED_AT, INDEX_PLANNER, ORDER_PLANNER, Shape, claimable_query, counts_sql,
     events_by_id_sql, prefetch_sql, time_count, update_deliveries,
 };
 use crate::core::records::model::{DeliveryStatus, Stage, Transport};
@@ -178,7 +178,8 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             .map(|row| row.get(0))
             .collect();
         // In each shape the statement takes: every value an array of one
-        // per row, every value shared, and some of each.
+        // per row, every value shared, some of each, and each of those
+        // but the first with the meta kept as read.
         let values: [Result<&str, i64>; 13] = [
             Ok("claimed"),
             Ok("w"),
@@ -194,24 +195,42 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             Ok("poll"),
             Ok("c0"),
         ];
-        let mixed = std::array::from_fn(|n| n % 3 == 0);
-        for per_row in [[true; 13], [false; 13], mixed] {
+        let mixed = std::array::from_fn(|n| {
+            if n % 3 == 0 {
+                Shape::PerRow
+            } else {
+                Shape::Shared
+            }
+        });
+        let meta_kept = |mut shapes: [Shape; 13]| {
+            shapes[3] = Shape::Kept;
+            shapes
+        };
+        let shared = [Shape::Shared; 13];
+        for shapes in [
+            [Shape::PerRow; 13],
+            shared,
+            mixed,
+            meta_kept(shared),
+            meta_kept(mixed),
+        ] {
             let mut params: Vec<Box<dyn ToSql + Sync>> = vec![Box::new(ids.clone())];
-            for (value, array) in values.iter().zip(per_row) {
-                params.push(match (value, array) {
-                    (Ok(text), true) => Box::new(vec![text.to_string(); ids.len()]),
-                    (Ok(text), false) => Box::new(text.to_string()),
-                    (Err(number), true) => Box::new(vec![*number; ids.len()]),
-                    (Err(number), false) => Box::new(*number),
+            for (value, shape) in values.iter().zip(shapes) {
+                params.push(match (value, shape) {
+                    (_, Shape::Kept) => continue,
+                    (Ok(text), Shape::PerRow) => Box::new(vec![text.to_string(); ids.len()]),
+                    (Ok(text), Shape::Shared) => Box::new(text.to_string()),
+                    (Err(number), Shape::PerRow) => Box::new(vec![*number; ids.len()]),
+                    (Err(number), Shape::Shared) => Box::new(*number),
                 });
             }
             let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| p.as_ref()).collect();
-            let sql = update_deliveries(per_row);
+            let sql = update_deliveries(shapes);
             // Under either planner that keeps off whole-table scans: the
             // index planner, or the one a claim's reads left in force.
             for planner in [INDEX_PLANNER, ORDER_PLANNER] {
                 let found = plan_with(&mut client, planner, &sql, &params);
-                let what = format!("a transition, arrays {per_row:?}, {planner} ({when})");
+                let what = format!("a transition, shapes {shapes:?}, {planner} ({when})");
                 assert_reads(&found, "deliveries_pkey", &what);
                 assert!(!found.contains("deliveries_by_transport"), "{found}");
             }

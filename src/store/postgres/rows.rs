@@ -203,6 +203,15 @@ pub(super) fn subscription_row(row: &Row) -> Result<Subscription> {
     })
 }
 
+/// Where a delivery's meta is among the columns [`delivery_row`] reads.
+const DELIVERY_META: usize = 10;
+
+/// A delivery as [`delivery_row`] reads it, with its meta's text as its
+/// row holds it.
+pub(super) fn delivery_with_meta(row: &Row) -> Result<(Delivery, String)> {
+    Ok((delivery_row(row)?, row.get(DELIVERY_META)))
+}
+
 pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
     let stage: Stage = parsed(row, 6)?;
     Ok(Delivery {
@@ -216,7 +225,7 @@ pub(super) fn delivery_row(row: &Row) -> Result<Delivery> {
         attempt: row.get(7),
         claimed_by: row.get(8),
         last_error: row.get(9),
-        meta: from_json::<Object>(row, 10)?,
+        meta: from_json::<Object>(row, DELIVERY_META)?,
         created_at: row.get(11),
         updated_at: row.get(12),
         next_attempt_at: row.get(13),

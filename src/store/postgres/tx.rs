@@ -19,7 +19,7 @@ mod walks;
 pub(super) use counts::{claimable_query, counts_sql, time_count};
 #[cfg(test)]
 pub(super) use inserts::{EVENTS_RECORDED_AT, events_by_id_sql, prefetch_sql};
-pub use pending::update_deliveries;
+pub use pending::{Shape, update_deliveries};
 #[cfg(test)]
 pub(super) use planner::INDEX_PLANNER;
 pub use planner::ORDER_PLANNER;
@@ -27,7 +27,7 @@ use planner::Planner;
 
 use super::ledger;
 use super::pg_error;
-use super::rows::{delivery_row, event_row, parsed};
+use super::rows::{delivery_row, delivery_with_meta, event_row, parsed};
 use crate::core::records::app_rows::{AppRow, FoundTable, Rejected};
 use crate::core::records::error::Result;
 use crate::core::records::model::Tally;
@@ -63,6 +63,10 @@ pub(super) struct PostgresTx<'c> {
     /// once: a command on 500 ids makes one query instead of 500.
     /// Deliveries read ahead by id, and ids read ahead and found absent.
     prefetched: HashMap<String, Option<Delivery>>,
+    /// Each delivery's meta as this writing transaction read it from its
+    /// row (locked), until the transaction changes the row: a transition
+    /// that leaves it so does not write it again (see `pending`).
+    meta_read: HashMap<String, String>,
     /// When events were recorded, read for the deliveries of a batch at its
     /// first completion's latency tally (see `Tx::event_recorded_at`).
     recorded_at: HashMap<String, i64>,
@@ -109,6 +113,7 @@ impl<'c> PostgresTx<'c> {
             matches: Matches::default(),
             metas: HashMap::new(),
             prefetched: HashMap::new(),
+            meta_read: HashMap::new(),
             recorded_at: HashMap::new(),
             pending: pending::Transitions::default(),
             counts: CountChanges::default(),
@@ -277,10 +282,8 @@ impl Tx for PostgresTx<'_> {
             "SELECT {DELIVERY_COLUMNS} FROM deliveries WHERE delivery_id = $1{}",
             self.lock()
         );
-        Ok(self
-            .rows(&sql, &[&delivery_id], delivery_row)?
-            .into_iter()
-            .next())
+        let read = self.rows(&sql, &[&delivery_id], delivery_with_meta)?;
+        Ok(self.read_to_write(read).into_iter().next())
     }
 
     fn prefetch_deliveries(&mut self, delivery_ids: &[String]) -> Result<()> {
@@ -288,7 +291,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn put_delivery(&mut self, d: &Delivery) -> Result<()> {
-        self.prefetched.remove(&d.delivery_id);
+        self.row_written(&d.delivery_id);
         let replaced = self.rows(
             "SELECT status, transport, client_id FROM deliveries WHERE delivery_id = $1 FOR UPDATE",
             &[&d.delivery_id],
@@ -301,7 +304,7 @@ impl Tx for PostgresTx<'_> {
     }
 
     fn insert_delivery(&mut self, d: &Delivery) -> Result<bool> {
-        self.prefetched.remove(&d.delivery_id);
+        self.row_written(&d.delivery_id);
         let inserted = self.write_delivery(d, "ON CONFLICT (delivery_id) DO NOTHING")? == 1;
         if inserted {
             self.counts.added(d);
@@ -329,7 +332,8 @@ impl Tx for PostgresTx<'_> {
         if self.pending.holds(&d.delivery_id) {
             self.flush()?;
         }
-        self.pending.push(was, d);
+        let meta_read = self.meta_read.remove(&d.delivery_id);
+        self.pending.push(was, d, meta_read.as_deref());
         self.made_ready |= d.stage() == Stage::Is(DeliveryStatus::Queued);
         self.counts.moved(was, d);
         Ok(())

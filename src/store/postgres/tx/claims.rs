@@ -3,7 +3,7 @@
 //! expired leases a sweep hands back to the queue.
 
 use super::super::ledger;
-use super::super::rows::{Query, delivery_row};
+use super::super::rows::{Query, delivery_row, delivery_with_meta};
 use super::{LEASE_EXPIRED, PostgresTx, QUEUED_DUE};
 use crate::core::records::error::Result;
 use crate::core::records::model::Delivery;
@@ -26,10 +26,16 @@ impl PostgresTx<'_> {
             let mut found = Vec::new();
             for lapsed in [false, true] {
                 let q = ledger::claim_range(filter, lapsed, now, limit, suffix);
-                found.extend(tx.run(q, delivery_row)?);
+                found.extend(tx.run(q, delivery_with_meta)?);
             }
             Ok(found)
         })?;
+        // A claim's rows are locked for it: their metas are what it keeps.
+        let found = if suffix.is_empty() {
+            found.into_iter().map(|(d, _)| d).collect()
+        } else {
+            self.read_to_write(found)
+        };
         Ok(first_in_claim_order(found, limit))
     }
 

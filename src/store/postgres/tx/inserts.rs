@@ -6,7 +6,7 @@
 use super::PostgresTx;
 use crate::core::records::error::Result;
 use crate::core::records::model::{Delivery, DeliveryStatus, Event, Stage};
-use crate::store::postgres::rows::{delivery_row, json_text, parsed};
+use crate::store::postgres::rows::{delivery_with_meta, json_text, parsed};
 use crate::store::sql::{DELIVERY_COLUMNS, DELIVERY_REPLACE, EVENT_COLUMNS, EVENT_REPLACE};
 use postgres::types::ToSql;
 use std::collections::HashSet;
@@ -173,7 +173,7 @@ impl PostgresTx<'_> {
             return Ok(Vec::new());
         }
         for d in deliveries {
-            self.prefetched.remove(&d.delivery_id);
+            self.row_written(&d.delivery_id);
         }
         let answers = match self.load_deliveries(deliveries)? {
             Some(answers) => answers,
@@ -201,7 +201,7 @@ impl PostgresTx<'_> {
             return Ok(());
         }
         for d in deliveries {
-            self.prefetched.remove(&d.delivery_id);
+            self.row_written(&d.delivery_id);
             self.load.met_delivery(&d.delivery_id);
         }
         let sql = format!(
@@ -261,7 +261,7 @@ impl PostgresTx<'_> {
         let found = self.by_index(|tx| {
             tx.rows(prefetch_sql(), &[&ids], |row| {
                 Ok((
-                    delivery_row(row)?,
+                    delivery_with_meta(row)?,
                     row.get::<_, Option<i64>>(DELIVERY_FIELDS),
                 ))
             })
@@ -269,7 +269,9 @@ impl PostgresTx<'_> {
         for id in delivery_ids {
             self.prefetched.insert(id.clone(), None);
         }
-        for (found, recorded_at) in found {
+        let (found, recorded_at): (Vec<_>, Vec<_>) = found.into_iter().unzip();
+        let found = self.read_to_write(found);
+        for (found, recorded_at) in found.into_iter().zip(recorded_at) {
             if let Some(at) = recorded_at {
                 self.recorded_at.insert(found.event_id.clone(), at);
             }

@@ -167,6 +167,7 @@ impl PostgresTx<'_> {
             counts,
             made_ready,
             prefetched,
+            meta_read,
             ..
         } = self;
         let Some(written) = load.deliveries.as_mut() else {
@@ -179,6 +180,7 @@ impl PostgresTx<'_> {
             BinaryCopyInWriter::new(tx.copy_in(&statement).map_err(failed)?, &delivery_types());
         each(&mut |d| {
             prefetched.remove(&d.delivery_id);
+            meta_read.remove(&d.delivery_id);
             match written.next(&d.delivery_id) {
                 Some(true) => {
                     writer

@@ -33,6 +33,9 @@ const COLUMNS: [Column; 13] = [
     Column::guard("client_id", "client_id", "text"),
 ];
 
+/// Where a delivery's meta is among [`COLUMNS`].
+const META: usize = 3;
+
 /// One of [`COLUMNS`].
 struct Column {
     /// Its name among the statement's values.
@@ -63,32 +66,56 @@ impl Column {
     }
 }
 
+/// How one of the columns a transition writes or guards (`COLUMNS`) comes
+/// in the statement of a batch of transitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One value every transition shares: a single parameter.
+    Shared,
+    /// A value per transition: an array beside the ids.
+    PerRow,
+    /// Not written: every transition leaves it as its row holds it. Only
+    /// a delivery's meta, the one column whose value each row has its own
+    /// of: a claim or a plain completion keeps it, and sending 500 of them
+    /// back, each as an array element joined to its row, cost a tenth of
+    /// the statement.
+    Kept,
+}
+
 /// The statement of a transaction's transitions: each one updates one
 /// delivery, found by its key. A column whose value differs between the
-/// transitions (`per_row`, in the order of `COLUMNS`) comes as an array
-/// beside the ids, each row of the arrays finding its delivery through the
-/// key's index; one they all share comes as a single value, and when every
-/// value is shared the ids alone find the rows (`ANY($1)`). A batch's
-/// claims or completions share every value but each delivery's meta:
-/// measured by SQL alone, 40 claims of 500 took 201, 208 and 246 ms in
-/// this shape, 242, 250 and 288 ms with all thirteen as arrays joined by
-/// hash (a drain of 20,000 in process, median of ten: 0.886 s against
-/// 0.928 s). The guards on status, transport and client are written so
-/// that no index can serve them: without table statistics (autovacuum
-/// off, right after a large import) the planner would otherwise take an
-/// index on (transport, status, ...) and walk every delivery of that group.
-pub fn update_deliveries(per_row: [bool; 13]) -> String {
-    let value = |n: usize, c: &Column| {
-        if per_row[n] {
-            format!("v.{}", c.name)
-        } else {
-            format!("${}", n + 2)
+/// transitions ([`Shape::PerRow`], in the order of `COLUMNS`) comes as an
+/// array beside the ids, each row of the arrays finding its delivery
+/// through the key's index; one they all share comes as a single value,
+/// and when every value is shared the ids alone find the rows
+/// (`ANY($1)`). A column they all keep is not written. A batch's claims or
+/// completions share every value, and keep each delivery's meta:
+/// measured by SQL alone, 40 claims of 500 took 201, 208 and 246 ms with
+/// the metas as an array, 242, 250 and 288 ms with all thirteen as arrays
+/// joined by hash (a drain of 20,000 in process, median of ten: 0.886 s
+/// against 0.928 s). The guards on status, transport and client are
+/// written so that no index can serve them: without table statistics
+/// (autovacuum off, right after a large import) the planner would
+/// otherwise take an index on (transport, status, ...) and walk every
+/// delivery of that group. Parameters are numbered from `$2` over the
+/// columns written, in the order of `COLUMNS`.
+pub fn update_deliveries(shapes: [Shape; 13]) -> String {
+    let mut numbers = [0; 13];
+    let mut next = 2;
+    for (n, shape) in shapes.iter().enumerate() {
+        if *shape != Shape::Kept {
+            numbers[n] = next;
+            next += 1;
         }
+    }
+    let value = |n: usize, c: &Column| match shapes[n] {
+        Shape::PerRow => format!("v.{}", c.name),
+        _ => format!("${}", numbers[n]),
     };
     let sets: Vec<String> = COLUMNS
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.set)
+        .filter(|(n, c)| c.set && shapes[*n] != Shape::Kept)
         .map(|(n, c)| format!("{} = {}", c.column, value(n, c)))
         .collect();
     let guards: String = COLUMNS
@@ -100,14 +127,14 @@ pub fn update_deliveries(per_row: [bool; 13]) -> String {
     let arrays: Vec<(usize, &Column)> = COLUMNS
         .iter()
         .enumerate()
-        .filter(|(n, _)| per_row[*n])
+        .filter(|(n, _)| shapes[*n] == Shape::PerRow)
         .collect();
     let (from, key) = if arrays.is_empty() {
         (String::new(), "d.delivery_id = ANY($1)")
     } else {
         let types: String = arrays
             .iter()
-            .map(|(n, c)| format!(", ${}::{}[]", n + 2, c.sql_type))
+            .map(|(n, c)| format!(", ${}::{}[]", numbers[*n], c.sql_type))
             .collect();
         let names: String = arrays
             .iter()
@@ -144,9 +171,11 @@ impl Transitions {
         self.ids.contains(delivery_id)
     }
 
-    pub(super) fn push(&mut self, was: Stage, d: &Delivery) {
+    /// A transition of `d` from `was`; `meta_read` is its meta as this
+    /// transaction read it from its row (and locked it), if it did.
+    pub(super) fn push(&mut self, was: Stage, d: &Delivery, meta_read: Option<&str>) {
         self.ids.insert(d.delivery_id.clone());
-        self.list.push(Transition::of(was, d));
+        self.list.push(Transition::of(was, d, meta_read));
     }
 
     /// Every waiting transition, in the order made; none wait after.
@@ -163,6 +192,8 @@ struct Transition {
     delivery_id: String,
     was: Stage,
     values: [Value; 13],
+    /// Its meta is the text its row holds: it need not be written.
+    meta_kept: bool,
 }
 
 /// A value of one of [`COLUMNS`].
@@ -173,17 +204,19 @@ enum Value {
 }
 
 impl Transition {
-    fn of(was: Stage, d: &Delivery) -> Self {
+    fn of(was: Stage, d: &Delivery, meta_read: Option<&str>) -> Self {
         let text = |s: &str| Value::Text(Cow::Owned(s.to_owned()));
         let word = |s: &'static str| Value::Text(Cow::Borrowed(s));
+        let meta = json_text(&d.meta);
         Transition {
+            meta_kept: meta_read == Some(meta.as_str()),
             delivery_id: d.delivery_id.clone(),
             was,
             values: [
                 word(d.stage().as_str()),
                 text(&d.claimed_by),
                 text(&d.last_error),
-                Value::Text(Cow::Owned(json_text(&d.meta))),
+                Value::Text(Cow::Owned(meta)),
                 Value::Number(d.updated_at),
                 Value::Number(d.next_attempt_at),
                 Value::Number(d.claimed_at),
@@ -252,10 +285,10 @@ impl PostgresTx<'_> {
         let first = pending.first().map(|t| (t.delivery_id.clone(), t.was));
         let transitions = pending.len() as i64;
         if !pending.is_empty() {
-            let (per_row, values) = transition_params(pending);
+            let (shapes, values) = transition_params(pending);
             parts.push(format!(
                 "moved AS ({} RETURNING 1)",
-                update_deliveries(per_row)
+                update_deliveries(shapes)
             ));
             params.extend(values);
         }
@@ -315,29 +348,40 @@ impl PostgresTx<'_> {
 }
 
 /// The parameters of [`update_deliveries`] for the pending transitions,
-/// and which of them are arrays of a value per transition (the rest are
-/// one value all of them share). The values are moved, not copied.
-fn transition_params(pending: Vec<Transition>) -> ([bool; 13], Params) {
-    let per_row: [bool; 13] = std::array::from_fn(|n| {
-        pending
+/// and the shape of each column: an array of a value per transition, one
+/// value all of them share, or (a meta every one of them keeps as read)
+/// none. The values are moved, not copied.
+fn transition_params(pending: Vec<Transition>) -> ([Shape; 13], Params) {
+    let meta_kept = pending.iter().all(|t| t.meta_kept);
+    let shapes: [Shape; 13] = std::array::from_fn(|n| {
+        if n == META && meta_kept {
+            Shape::Kept
+        } else if pending
             .windows(2)
             .any(|pair| pair[0].values[n] != pair[1].values[n])
+        {
+            Shape::PerRow
+        } else {
+            Shape::Shared
+        }
     });
     let mut ids = Vec::with_capacity(pending.len());
     let mut columns: [Vec<Value>; 13] = std::array::from_fn(|_| Vec::new());
     for transition in pending {
         ids.push(transition.delivery_id);
         for (n, value) in transition.values.into_iter().enumerate() {
-            if per_row[n] || columns[n].is_empty() {
+            if shapes[n] == Shape::PerRow || columns[n].is_empty() {
                 columns[n].push(value);
             }
         }
     }
     let mut params: Params = vec![Box::new(ids)];
-    for (values, per_row) in columns.into_iter().zip(per_row) {
-        params.push(param(values, per_row));
+    for (values, shape) in columns.into_iter().zip(shapes) {
+        if shape != Shape::Kept {
+            params.push(param(values, shape == Shape::PerRow));
+        }
     }
-    (per_row, params)
+    (shapes, params)
 }
 
 /// One column's parameter: the array of its values, or the one value all
@@ -359,157 +403,4 @@ fn param(values: Vec<Value>, per_row: bool) -> Box<dyn ToSql + Sync> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::PostgresTx;
-    use super::{Transition, shifted, transition_params, update_deliveries};
-    use crate::core::records::model::{Delivery, DeliveryStatus, Stage};
-    use crate::core::storage::Tx;
-    use crate::store::postgres::{PostgresStore, test_schema};
-    use crate::store::test_delivery;
-    use postgres::{Client, NoTls};
-    use std::collections::HashMap;
-
-    #[test]
-    fn placeholders_move_on_and_nothing_else_changes() {
-        assert_eq!(
-            shifted("SELECT $1, $12::text[], '$' || x FROM t WHERE a = $2", 14),
-            "SELECT $15, $26::text[], '$' || x FROM t WHERE a = $16"
-        );
-        assert_eq!(shifted("no placeholders", 3), "no placeholders");
-    }
-
-    #[test]
-    fn values_all_transitions_share_join_nothing_and_the_rest_come_as_arrays() {
-        let shared = update_deliveries([false; 13]);
-        assert!(!shared.contains("unnest"), "{shared}");
-        assert!(
-            shared.contains("WHERE d.delivery_id = ANY($1) AND"),
-            "{shared}"
-        );
-        assert!(
-            shared.contains("status = $2,") && shared.contains("claims = $11"),
-            "{shared}"
-        );
-        assert!(shared.contains("d.status || '' = $12"), "{shared}");
-        let mut per_row = [false; 13];
-        per_row[3] = true;
-        per_row[12] = true;
-        let mixed = update_deliveries(per_row);
-        assert!(
-            mixed.contains("FROM unnest($1::text[], $5::text[], $14::text[]) AS v(delivery_id, meta, client_id) \
-                            WHERE d.delivery_id = v.delivery_id"),
-            "{mixed}"
-        );
-        assert!(
-            mixed.contains("meta = v.meta") && mixed.contains("d.client_id || '' = v.client_id"),
-            "{mixed}"
-        );
-        assert!(mixed.contains("claimed_by = $3"), "{mixed}");
-    }
-
-    fn delivery(id: &str, meta: &str) -> Delivery {
-        let mut d = test_delivery(id, DeliveryStatus::Claimed, 1);
-        d.meta.insert("n".to_owned(), meta.into());
-        d
-    }
-
-    #[test]
-    fn only_the_columns_whose_values_differ_are_arrays() {
-        let claimed = Stage::Is(DeliveryStatus::Claimed);
-        let pending = || {
-            vec![
-                Transition::of(claimed, &delivery("a", "x")),
-                Transition::of(claimed, &delivery("b", "y")),
-            ]
-        };
-        let (per_row, params) = transition_params(pending());
-        let mut expected = [false; 13];
-        expected[3] = true;
-        assert_eq!(per_row, expected);
-        assert_eq!(params.len(), 14);
-        let (per_row, _) = transition_params(pending().split_off(1));
-        assert_eq!(per_row, [false; 13]);
-    }
-
-    /// Rows as a transaction wrote them: (id, status, claimed_by, meta, claims).
-    fn rows(client: &mut Client) -> Vec<(String, String, String, String, i64)> {
-        client
-            .query(
-                "SELECT delivery_id, status, claimed_by, meta, claims FROM deliveries ORDER BY delivery_id",
-                &[],
-            )
-            .unwrap()
-            .iter()
-            .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
-            .collect()
-    }
-
-    #[test]
-    #[cfg_attr(
-        not(outbox_test_pg),
-        ignore = "OUTBOX_TEST_PG is not set: no PostgreSQL server to test on"
-    )]
-    fn each_transition_writes_its_own_values_shared_or_not_and_only_as_read() {
-        let Some((mut admin, schema, url)) = test_schema("outbox_transitions") else {
-            return;
-        };
-        drop(PostgresStore::connect(&url).unwrap());
-        let mut client = Client::connect(&url, NoTls).unwrap();
-        client
-            .execute(
-                "INSERT INTO deliveries SELECT 'delv_' || i, 'evt_' || i, 'sub_a', 'c', 'poll', '', 'queued', 1, '', '', \
-                     '{}', i, i, 0, 0, 0, 0 FROM generate_series(1, 3) AS i",
-                &[],
-            )
-            .unwrap();
-        let mut statements = HashMap::new();
-        let queued = Stage::Is(DeliveryStatus::Queued);
-        // Claimed alike but for one's meta and another's count of claims.
-        let mut tx = PostgresTx::new(client.transaction().unwrap(), &mut statements, true);
-        for (n, id) in ["delv_1", "delv_2", "delv_3"].into_iter().enumerate() {
-            let mut d = tx.delivery(id).unwrap().unwrap();
-            d.status = DeliveryStatus::Claimed;
-            d.claimed_by = "w".to_owned();
-            d.claims = 1 + i64::from(n == 2);
-            if n == 1 {
-                d.meta.insert("k".to_owned(), "v".into());
-            }
-            tx.update_delivery(queued, &d).unwrap();
-        }
-        Box::new(tx).commit().unwrap();
-        let claimed = |id: &str, meta: &str, claims| {
-            (
-                id.to_owned(),
-                "claimed".to_owned(),
-                "w".to_owned(),
-                meta.to_owned(),
-                claims,
-            )
-        };
-        assert_eq!(
-            rows(&mut client),
-            [
-                claimed("delv_1", "{}", 1),
-                claimed("delv_2", r#"{"k":"v"}"#, 1),
-                claimed("delv_3", "{}", 2),
-            ]
-        );
-        // Every value shared, the rows read as queued: none is written.
-        let mut tx = PostgresTx::new(client.transaction().unwrap(), &mut statements, true);
-        let read: Vec<Delivery> = ["delv_1", "delv_2"]
-            .into_iter()
-            .map(|id| tx.delivery(id).unwrap().unwrap())
-            .collect();
-        for mut d in read {
-            d.status = DeliveryStatus::Delivered;
-            d.meta.clear();
-            tx.update_delivery(queued, &d).unwrap();
-        }
-        let refused = Box::new(tx).commit().unwrap_err();
-        assert!(refused.to_string().contains("delv_1"), "{refused}");
-        assert_eq!(rows(&mut client)[0], claimed("delv_1", "{}", 1));
-        admin
-            .batch_execute(&format!("DROP SCHEMA {schema} CASCADE"))
-            .unwrap();
-    }
-}
+mod tests;

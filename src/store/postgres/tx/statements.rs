@@ -95,6 +95,28 @@ impl PostgresTx<'_> {
         }
     }
 
+    /// Deliveries read with their meta's text (see
+    /// [`super::super::rows::delivery_with_meta`]); in a writing
+    /// transaction, whose reads lock the rows they will change, each meta
+    /// is kept until the row is written.
+    pub(super) fn read_to_write(&mut self, read: Vec<(Delivery, String)>) -> Vec<Delivery> {
+        read.into_iter()
+            .map(|(d, meta)| {
+                if self.write {
+                    self.meta_read.insert(d.delivery_id.clone(), meta);
+                }
+                d
+            })
+            .collect()
+    }
+
+    /// `delivery_id`'s row is written otherwise than by a transition: what
+    /// was read of it ahead no longer holds.
+    pub(super) fn row_written(&mut self, delivery_id: &str) {
+        self.prefetched.remove(delivery_id);
+        self.meta_read.remove(delivery_id);
+    }
+
     /// ` FOR UPDATE` in a writing transaction.
     pub(super) fn lock(&self) -> &'static str {
         if self.write { " FOR UPDATE" } else { "" }
