@@ -161,9 +161,14 @@ fn hot_statements_read_their_index_with_or_without_statistics() {
             -1,
         )];
         for filter in [&DeliveryFilter::default(), &by_client, &by_transport] {
-            let found = query_plan(&mut client, false, &claimable_query(&changes, filter, NOW));
-            for index in ["deliveries_scheduled", "deliveries_by_lease"] {
-                assert_reads(&found, index, &format!("claimable {filter:?} ({when})"));
+            // With changes not yet written, and without (the first thing a
+            // claim asks).
+            for changes in [&changes[..], &[]] {
+                let found = query_plan(&mut client, false, &claimable_query(changes, filter, NOW));
+                for index in ["deliveries_scheduled", "deliveries_by_lease"] {
+                    let what = format!("claimable {filter:?}, {} changes ({when})", changes.len());
+                    assert_reads(&found, index, &what);
+                }
             }
         }
         // The transitions of a transaction find each row by its key,
