@@ -283,7 +283,7 @@ impl Tx for PostgresTx<'_> {
             self.lock()
         );
         let read = self.rows(&sql, &[&delivery_id], delivery_with_meta)?;
-        Ok(self.read_to_write(read).into_iter().next())
+        Ok(read.into_iter().next().map(|read| self.read_to_write(read)))
     }
 
     fn prefetch_deliveries(&mut self, delivery_ids: &[String]) -> Result<()> {

@@ -34,7 +34,10 @@ impl PostgresTx<'_> {
         let found = if suffix.is_empty() {
             found.into_iter().map(|(d, _)| d).collect()
         } else {
-            self.read_to_write(found)
+            found
+                .into_iter()
+                .map(|read| self.read_to_write(read))
+                .collect()
         };
         Ok(first_in_claim_order(found, limit))
     }

@@ -269,9 +269,8 @@ impl PostgresTx<'_> {
         for id in delivery_ids {
             self.prefetched.insert(id.clone(), None);
         }
-        let (found, recorded_at): (Vec<_>, Vec<_>) = found.into_iter().unzip();
-        let found = self.read_to_write(found);
-        for (found, recorded_at) in found.into_iter().zip(recorded_at) {
+        for (found, recorded_at) in found {
+            let found = self.read_to_write(found);
             if let Some(at) = recorded_at {
                 self.recorded_at.insert(found.event_id.clone(), at);
             }

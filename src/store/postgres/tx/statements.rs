@@ -95,19 +95,15 @@ impl PostgresTx<'_> {
         }
     }
 
-    /// Deliveries read with their meta's text (see
+    /// A delivery read with its meta's text (see
     /// [`super::super::rows::delivery_with_meta`]); in a writing
-    /// transaction, whose reads lock the rows they will change, each meta
+    /// transaction, whose reads lock the rows they will change, the meta
     /// is kept until the row is written.
-    pub(super) fn read_to_write(&mut self, read: Vec<(Delivery, String)>) -> Vec<Delivery> {
-        read.into_iter()
-            .map(|(d, meta)| {
-                if self.write {
-                    self.meta_read.insert(d.delivery_id.clone(), meta);
-                }
-                d
-            })
-            .collect()
+    pub(super) fn read_to_write(&mut self, (d, meta): (Delivery, String)) -> Delivery {
+        if self.write {
+            self.meta_read.insert(d.delivery_id.clone(), meta);
+        }
+        d
     }
 
     /// `delivery_id`'s row is written otherwise than by a transition: what
