@@ -106,6 +106,13 @@ pub fn median(mut samples: Vec<Duration>) -> Duration {
     samples[samples.len() / 2]
 }
 
+/// The median of rounds' ratios, and the ratios listed for a figure's
+/// name (`1.02, 0.97, 1.10`).
+pub fn median_listed(ratios: Vec<f64>) -> (f64, String) {
+    let listed: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
+    (crate::protecting::median(ratios), listed.join(", "))
+}
+
 pub fn env_size(name: &str, default: usize) -> usize {
     std::env::var(name)
         .ok()
