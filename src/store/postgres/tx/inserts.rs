@@ -266,6 +266,10 @@ impl PostgresTx<'_> {
                 ))
             })
         })?;
+        // Room for them all at once: grown a rehash at a time, the map
+        // moved every delivery already in it again (5% of the drain
+        // thread's time in a profile of figure 9).
+        self.prefetched.reserve(delivery_ids.len());
         for id in delivery_ids {
             self.prefetched.insert(id.clone(), None);
         }
