@@ -239,12 +239,12 @@ fn one_run(
     match broker.transport {
         "amqp" => amqp_queue(&run, false),
         "nats" => nats_stream(&run, false),
+        "redis" => drop(
+            Command::new("redis-cli")
+                .args(["DEL", &format!("{run}-outbox")])
+                .output(),
+        ),
         _ => {}
-    }
-    if broker.transport == "redis" {
-        let _ = Command::new("redis-cli")
-            .args(["DEL", &format!("{run}-outbox")])
-            .output();
     }
     rates
 }
