@@ -154,13 +154,15 @@ pub(super) fn json_text<T: serde::Serialize>(value: &T) -> String {
 }
 
 pub(super) fn from_json<T: DeserializeOwned>(row: &Row, index: usize) -> Result<T> {
-    let text: String = row.get(index);
-    serde_json::from_str(&text)
+    // Parsed from the row's own bytes: an owned copy first was an
+    // allocation and a copy of every JSON column of every row read.
+    let text: &str = row.get(index);
+    serde_json::from_str(text)
         .map_err(|e| corrupt(format!("column {index} holds malformed JSON: {e}")))
 }
 
 pub(super) fn parsed<T: std::str::FromStr<Err = String>>(row: &Row, index: usize) -> Result<T> {
-    row.get::<_, String>(index).parse().map_err(corrupt)
+    row.get::<_, &str>(index).parse().map_err(corrupt)
 }
 
 fn corrupt(message: String) -> Error {
