@@ -14,7 +14,7 @@
 //! differ.
 
 use crate::Figure;
-use crate::setup::{Backend, Bench, Durability, env_size, median_listed, outbox, time};
+use crate::setup::{Backend, Bench, Durability, env_size, median, median_listed, outbox, time};
 use std::path::Path;
 use std::process::Command;
 
@@ -298,13 +298,13 @@ pub fn brokers(bench: &Bench) -> Vec<Figure> {
     }
     let mut figures = Vec::new();
     for (broker, runs) in brokers.iter().zip(runs) {
-        let ours = crate::protecting::median(runs.iter().map(|r| r.ours).collect());
+        let ours = median(runs.iter().map(|r| r.ours).collect());
         let paired: Vec<(f64, f64)> = runs
             .iter()
             .filter_map(|r| r.theirs.map(|theirs| (r.ours, theirs)))
             .collect();
         if paired.len() == runs.len() {
-            let theirs = crate::protecting::median(paired.iter().map(|p| p.1).collect());
+            let theirs = median(paired.iter().map(|p| p.1).collect());
             let (ratio, listed) = median_listed(paired.iter().map(|(o, t)| o / t).collect());
             figures.push(Figure::new(
                 format!(
@@ -320,7 +320,7 @@ pub fn brokers(bench: &Bench) -> Vec<Figure> {
                 broker.goal,
             ));
         }
-        let webhooks = crate::protecting::median(runs.iter().map(|r| r.webhooks).collect());
+        let webhooks = median(runs.iter().map(|r| r.webhooks).collect());
         let (ratio, listed) = median_listed(runs.iter().map(|r| r.ours / r.webhooks).collect());
         figures.push(Figure::new(
             format!(

@@ -9,7 +9,7 @@
 //! (OUTBOX_BENCH_BEFORE names that binary; skipped without it).
 
 use crate::Figure;
-use crate::setup::{Backend, Bench, env_size};
+use crate::setup::{Backend, Bench, env_size, median};
 use std::io::{BufRead, BufReader, Read, Seek, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
@@ -229,12 +229,6 @@ pub(crate) fn webhook_rate(
         )
     });
     count as f64 / took.as_secs_f64()
-}
-
-/// The middle of a few runs.
-pub(crate) fn median(mut runs: Vec<f64>) -> f64 {
-    runs.sort_by(f64::total_cmp);
-    runs[runs.len() / 2]
 }
 
 /// Figure 21: three runs of each build, taking turns; the medians.

@@ -101,8 +101,9 @@ pub fn time(f: impl FnOnce()) -> Duration {
     started.elapsed()
 }
 
-pub fn median(mut samples: Vec<Duration>) -> Duration {
-    samples.sort();
+/// The middle of a few runs: times, rates or ratios (never NaN).
+pub fn median<T: PartialOrd + Copy>(mut samples: Vec<T>) -> T {
+    samples.sort_by(|a, b| a.partial_cmp(b).expect("a sample is never NaN"));
     samples[samples.len() / 2]
 }
 
@@ -110,7 +111,7 @@ pub fn median(mut samples: Vec<Duration>) -> Duration {
 /// name (`1.02, 0.97, 1.10`).
 pub fn median_listed(ratios: Vec<f64>) -> (f64, String) {
     let listed: Vec<String> = ratios.iter().map(|r| format!("{r:.2}")).collect();
-    (crate::protecting::median(ratios), listed.join(", "))
+    (median(ratios), listed.join(", "))
 }
 
 pub fn env_size(name: &str, default: usize) -> usize {

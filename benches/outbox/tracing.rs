@@ -9,8 +9,8 @@
 //! what a median of each side apart does not.
 
 use crate::Figure;
-use crate::protecting::{median, receiver, webhook_rate};
-use crate::setup::{Bench, env_size};
+use crate::protecting::{receiver, webhook_rate};
+use crate::setup::{Bench, env_size, median};
 use std::path::Path;
 use std::time::Duration;
 
